@@ -1,0 +1,139 @@
+"""The shape of an agent profile: everything skillctl knows about one coding agent, as data.
+
+One module per agent in this package builds a :class:`Profile`; discovery, lint, render and
+run-script read it, so an agent's behaviour is never an ``if agent == ...`` elsewhere. Where
+behaviour cannot be data (a parser, a budget algorithm), the profile names a dialect or format
+registered next to the code that implements it.
+
+Facts marked uncertain in ``../shared/reference/agents.md`` are listed in ``uncertain`` and
+shown to users by ``list --explain`` and ``show``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from skillctl.model import Scope
+
+
+class Walk(enum.StrEnum):
+    """How a project root template is applied to the directories around the project."""
+
+    NONE = "none"  # only the project directory itself
+    UP_NEAREST_FIRST = "up-nearest-first"  # cwd, its parent, ... up to the stop
+    DOWN_ROOT_FIRST = "down-root-first"  # the stop directory down to cwd (Codex)
+
+
+class Stop(enum.StrEnum):
+    """Where a walk up the parents of the project directory ends."""
+
+    GIT_ROOT = "git-root"  # the nearest directory with .git, inclusive
+    GIT_ROOT_BEFORE_HOME = "git-root-before-home"  # git root, but never $HOME itself (Claude)
+    FILESYSTEM = "filesystem"  # up to / (Amp stops at /, /home, /Users)
+    HOME_INCLUSIVE = "home-inclusive"
+
+
+class Winner(enum.StrEnum):
+    """Which copy of a duplicated skill an agent keeps."""
+
+    FIRST = "first"
+    LAST = "last"
+    NONE = "none"  # no dedup: every copy is active (Codex)
+    UNDEFINED = "undefined"  # nondeterministic or undocumented
+
+
+class DedupKey(enum.StrEnum):
+    """What makes two skills "the same" for an agent."""
+
+    NAME = "name"  # invocation name
+    DIR_NAME = "dir-name"
+    REALPATH = "realpath"  # real path of SKILL.md or of the skill dir
+    PATH = "path"  # exact path string
+
+
+class InvalidHandling(enum.StrEnum):
+    """What an agent does with a skill whose frontmatter it cannot accept."""
+
+    SKIP = "skip"  # silently dropped
+    WARN = "warn"  # dropped, with a visible warning or error
+    EMPTY_METADATA = "empty-metadata"  # loaded with empty frontmatter (Claude Code)
+
+
+class NameSource(enum.StrEnum):
+    """Where the name a user or model invokes a skill by comes from."""
+
+    DIR_NAME = "dir-name"  # Claude Code: the directory name is the command
+    DECLARED = "declared"  # frontmatter name (falling back per the agent)
+    DECLARED_OR_DIR = "declared-or-dir"  # frontmatter name, else the directory name
+
+
+@dataclass(frozen=True, slots=True)
+class Root:
+    """One place an agent scans for skills.
+
+    ``template`` uses ``{project}`` (each project directory the walk visits), ``{home}`` and
+    ``{config}`` (``$XDG_CONFIG_HOME`` or ``~/.config``); an absolute path is used as it is.
+    """
+
+    template: str
+    scope: Scope
+    walk: Walk = Walk.NONE
+    max_depth: int = 1  # depth of the skill dir below the root (1 = root/<name>/SKILL.md)
+    env_disable: tuple[str, ...] = ()  # environment variables that switch this root off
+    note: str = ""
+    uncertain: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NameRule:
+    """What an agent requires of the ``name`` field before it loads a skill."""
+
+    required: bool = False
+    pattern: str | None = None  # a Python regex the whole name must match
+    max_length: int | None = None
+    must_match_dir: bool = False
+    invalid: InvalidHandling = InvalidHandling.WARN  # what happens when the rule is broken
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Everything skillctl knows about one agent, with the source each fact was read from."""
+
+    id: str
+    display_name: str
+    version: str  # the build or commit the facts were read from
+    sources: tuple[str, ...]
+    roots: tuple[Root, ...]  # in the order the agent scans them
+    # --- discovery
+    stop: Stop = Stop.GIT_ROOT
+    winner: Winner = Winner.FIRST
+    dedup_key: DedupKey = DedupKey.NAME
+    follow_symlinks: bool = True
+    confine_symlinks: bool = False  # a linked skill must resolve inside its root (OpenClaw)
+    case_blind_entry: bool = False  # ``skill.md`` counts as SKILL.md
+    stop_at_skill: bool = True  # do not descend below a directory that has SKILL.md
+    skip_hidden: bool = False
+    max_dirs_per_root: int | None = None
+    max_skills_per_root: int | None = None
+    max_file_bytes: int | None = None  # SKILL.md larger than this is skipped
+    # --- parsing and validity
+    parser: str = "yaml12"  # a dialect id from skillctl.dialects
+    invalid: InvalidHandling = InvalidHandling.SKIP
+    name_source: NameSource = NameSource.DECLARED_OR_DIR
+    name_rule: NameRule = NameRule()
+    description_required: bool = True
+    description_max: int | None = None  # longer descriptions make the skill invalid
+    known_fields: frozenset[str] = frozenset()
+    # frontmatter fields whose values this agent validates, by JSON Schema file name
+    schema: str | None = None
+    # --- catalog and invocation
+    catalog_format: str | None = None  # a format id from skillctl.render
+    catalog_description_cap: int | None = None  # characters shown per description
+    excluded_from_catalog: tuple[str, ...] = ()  # boolean fields that hide a skill
+    builtin_commands: frozenset[str] = frozenset()
+    body_wrapper: str | None = None  # a wrapper id from skillctl.render.body
+    script_cwd: str = "skill"  # "skill" or "project": where scripts run
+    script_env: tuple[tuple[str, str], ...] = ()  # (VAR, template) set for scripts
+    conditional_field: str | None = None  # e.g. "paths" for Claude Code
+    uncertain: tuple[str, ...] = field(default=())

@@ -1,0 +1,77 @@
+"""The Typer application: wires one module per command.
+
+Only Typer and the standard library are imported here and in the command modules at import
+time; each command imports the core inside its body, so ``--help`` and TAB completion stay
+fast (tests/test_startup.py guards this).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from skillctl import __version__
+from skillctl.cli import lint, list_cmd, render, rules, run_script, show
+
+app = typer.Typer(
+    name="skillctl",
+    help="Inspect, lint and render agent skills (SKILL.md) the way each coding agent sees them.",
+    rich_markup_mode=None,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"skillctl {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Inspect, lint and render agent skills (SKILL.md) the way each coding agent sees them.
+
+    Exit codes: 0 success, 1 findings (lint) or a failed check, 2 usage error, 3 internal
+    error, 124 script timeout (run-script), 130 interrupted.
+    """
+
+
+app.command("list")(list_cmd.command)
+app.command("show")(show.command)
+app.command("lint")(lint.command)
+app.command("rules")(rules.command)
+app.command("render")(render.command)
+app.command(
+    "run-script", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)(run_script.command)
+
+
+def run() -> None:
+    """Run the app, turning skillctl's own errors into a message and an exit code."""
+    from skillctl.errors import SkillctlError
+
+    try:
+        app(prog_name="skillctl")
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("skillctl: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # the last line of defence: never a bare traceback
+        if os.environ.get("SKILLCTL_DEBUG"):
+            raise
+        typer.echo(
+            f"skillctl: internal error: {type(exc).__name__}: {exc} "
+            "(set SKILLCTL_DEBUG=1 for a traceback, and please report it)",
+            err=True,
+        )
+        sys.exit(3)

@@ -1,0 +1,94 @@
+"""Turn user-given paths (a skill dir, a SKILL.md, any file in a skill, a tree) into skills.
+
+This is the "PATH..." half of every command; agent roots are discovery's job.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillctl.model import Scope, Skill
+from skillctl.parse import parse_file
+from skillctl.scan import ENTRY_FILE, Candidate, ScanNote, WalkOptions, walk_skills
+
+#: How many parent directories a file argument is walked up to find its skill.
+_MAX_FILE_ASCENT = 8
+
+TREE_WALK = WalkOptions(respect_gitignore=True, follow_symlinks=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """Skills found below the given paths, and what could not be looked at."""
+
+    skills: tuple[Skill, ...]
+    notes: tuple[ScanNote, ...]
+    missing: tuple[Path, ...]
+
+
+def load_skill(
+    directory: Path, entry: Path | None = None, *, scope: Scope = Scope.EXTRA, root: Path | None = None
+) -> Skill:
+    """Parse the entry file of a skill directory into a :class:`Skill` (never raises)."""
+    entry = entry or directory / ENTRY_FILE
+    return Skill(dir=directory, entry=entry, parsed=parse_file(entry), scope=scope, root=root)
+
+
+def _skill_dir_of_file(path: Path) -> Candidate | None:
+    """The skill a file belongs to: the nearest parent holding a SKILL.md (any case)."""
+    if path.name.lower() == "skill.md":
+        return Candidate(path.parent, path, 0, path.name == ENTRY_FILE, False)
+    for directory in list(path.parents)[:_MAX_FILE_ASCENT]:
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        exact = ENTRY_FILE in names
+        other = next((n for n in names if n.lower() == "skill.md"), None)
+        if exact or other:
+            name = ENTRY_FILE if exact else str(other)
+            return Candidate(directory, directory / name, 0, exact, False)
+    return None
+
+
+def candidates_for(paths: Sequence[Path], options: WalkOptions = TREE_WALK) -> tuple[
+    list[Candidate], list[ScanNote], list[Path]
+]:
+    """Candidates for user paths, deduplicated by real path, in argument then walk order."""
+    found: list[Candidate] = []
+    notes: list[ScanNote] = []
+    missing: list[Path] = []
+    seen: set[str] = set()
+
+    def add(candidate: Candidate) -> None:
+        key = os.path.realpath(candidate.dir)
+        if key not in seen:
+            seen.add(key)
+            found.append(candidate)
+
+    for path in paths:
+        if not os.path.lexists(path):
+            missing.append(path)
+        elif os.path.isdir(path):
+            for item in walk_skills(path, options):
+                if isinstance(item, Candidate):
+                    add(item)
+                else:
+                    notes.append(item)
+        elif not os.path.exists(path):
+            notes.append(ScanNote(path, "dangling-symlink", os.readlink(path)))
+        else:
+            candidate = _skill_dir_of_file(path)
+            if candidate is not None:
+                add(candidate)
+    return found, notes, missing
+
+
+def collect(paths: Iterable[Path], options: WalkOptions = TREE_WALK) -> Collected:
+    """Find and parse every skill below ``paths``."""
+    candidates, notes, missing = candidates_for(list(paths), options)
+    skills = tuple(load_skill(c.dir, c.entry, root=None) for c in candidates)
+    return Collected(skills, tuple(notes), tuple(missing))

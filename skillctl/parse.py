@@ -1,0 +1,464 @@
+"""Read a SKILL.md: bytes -> text -> frontmatter + body, with positions. Never raises.
+
+This is the one place that reads a SKILL.md. Everything a later stage needs to know about the
+file (BOM, line endings, where the frontmatter is, what the YAML parser said, which keys were
+quoted) is recorded here once, so rules and agent views never re-read or re-parse it.
+
+The frontmatter is parsed as YAML 1.2 by ruamel.yaml in round-trip mode, which keeps line and
+column numbers. When that fails, the file is retried the way Claude Code retries it (risky
+values quoted), so that the lenient view of a skill is still available to every rule; the
+failure itself stays recorded as a problem.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skillctl import limits
+from skillctl.model import (
+    Frontmatter,
+    KeyPath,
+    LineEndings,
+    ParsedSkill,
+    Position,
+    Problem,
+)
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+
+_DELIMITER = re.compile(r"---[ \t]*")
+_SUPPRESS = re.compile(r"#\s*skillctl:\s*ignore(?:\[([^\]]*)\])?")
+# Characters that make Claude Code's lenient retry quote a value (reference/agents.md §3).
+_RISKY_VALUE = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
+_TOP_LEVEL_PAIR = re.compile(r"^(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)(?P<sep>:[ \t]+)(?P<value>\S.*?)\s*$")
+
+
+# --------------------------------------------------------------------------- reading bytes
+
+
+def read_bytes(path: Path, cap: int = limits.MAX_READ_BYTES) -> tuple[bytes, int]:
+    """Read at most ``cap`` bytes of a regular file; return the bytes and the file's size.
+
+    Raises OSError (with a clear ``strerror``) for anything that is not a regular file, so a
+    FIFO, a device or a directory named SKILL.md is never opened for reading.
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise OSError(0, f"{kind}", str(path))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        chunks: list[bytes] = []
+        remaining = cap
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks), st.st_size
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+def _line_of_offset(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def detect_line_endings(text: str) -> LineEndings:
+    """Classify the line endings of decoded text (before normalisation)."""
+    crlf = text.count("\r\n")
+    lf = text.count("\n") - crlf
+    cr = text.count("\r") - crlf
+    kinds = [k for k, n in ((LineEndings.CRLF, crlf), (LineEndings.LF, lf), (LineEndings.CR, cr)) if n]
+    if not kinds:
+        return LineEndings.NONE
+    return kinds[0] if len(kinds) == 1 else LineEndings.MIXED
+
+
+def decode(data: bytes) -> tuple[str, bool, list[Problem]]:
+    """Decode bytes as UTF-8 (BOM tolerated); return text, whether a BOM was there, problems.
+
+    Undecodable bytes are replaced so later stages can still look at the file; the first bad
+    byte is reported with its line and column.
+    """
+    problems: list[Problem] = []
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        problems.append(Problem("not-utf8", "file is UTF-16 encoded; agents read SKILL.md as UTF-8"))
+        return data.decode("utf-16", errors="replace"), False, problems
+    has_bom = data.startswith(b"\xef\xbb\xbf")
+    if has_bom:
+        data = data[3:]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = _line_of_offset(data, nul)
+        problems.append(Problem("not-utf8", "file contains NUL bytes (binary, not text)", line, col))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _line_of_offset(data, exc.start)
+        problems.append(
+            Problem("not-utf8", f"invalid UTF-8 byte 0x{data[exc.start]:02x}", line, col)
+        )
+        text = data.decode("utf-8", errors="replace")
+    return text, has_bom, problems
+
+
+# --------------------------------------------------------------------------- splitting
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Where the frontmatter is in normalised text (0-based line indexes)."""
+
+    opener: int | None  # index of the opening --- line
+    closer: int | None  # index of the closing --- line
+    leading: bool = False  # content stands before the opening ---
+
+
+def split_frontmatter(lines: list[str]) -> Split:
+    """Find the frontmatter delimiters line by line: ``---`` alone, trailing blanks allowed."""
+    if lines and _DELIMITER.fullmatch(lines[0]):
+        opener = 0
+    else:
+        # Text (an HTML comment, a title, blank lines) before a real frontmatter block: agents
+        # see no frontmatter at all, but the block is still worth parsing for other rules.
+        opener = next(
+            (i for i, line in enumerate(lines[:50]) if _DELIMITER.fullmatch(line)), None
+        )
+        if opener is None:
+            return Split(None, None)
+        closer = _find_closer(lines, opener)
+        if closer is None or not any(":" in line for line in lines[opener + 1 : closer]):
+            return Split(None, None)
+        return Split(opener, closer, leading=True)
+    return Split(opener, _find_closer(lines, opener))
+
+
+def _find_closer(lines: list[str], opener: int) -> int | None:
+    return next(
+        (i for i in range(opener + 1, len(lines)) if _DELIMITER.fullmatch(lines[i])), None
+    )
+
+
+# --------------------------------------------------------------------------- YAML
+
+
+@functools.cache
+def _yaml() -> YAML:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import RoundTripConstructor
+
+    class _Constructor(RoundTripConstructor):
+        """Timestamps stay strings: JSON Schema and agents expect text, not datetimes."""
+
+    def _timestamp_as_text(self: RoundTripConstructor, node: Any) -> str:
+        return str(node.value)
+
+    _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_as_text)
+    yaml = YAML(typ="rt")
+    yaml.Constructor = _Constructor
+    yaml.preserve_quotes = True
+    yaml.version = (1, 2)
+    return yaml
+
+
+class _TooComplex(Exception):
+    pass
+
+
+@dataclass
+class _Converted:
+    positions: dict[KeyPath, Position] = field(default_factory=dict)
+    value_positions: dict[KeyPath, Position] = field(default_factory=dict)
+    plain: set[KeyPath] = field(default_factory=set)
+    block: set[KeyPath] = field(default_factory=set)
+    nodes: int = 0
+
+
+def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int = 0) -> Any:
+    """Turn ruamel's round-trip objects into plain data, recording positions on the way.
+
+    Counts nodes after alias expansion, so an alias bomb stops here instead of filling memory.
+    """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
+    from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
+
+    out.nodes += 1
+    if out.nodes > limits.MAX_YAML_NODES or depth > limits.MAX_YAML_DEPTH:
+        raise _TooComplex
+    if isinstance(node, CommentedMap):
+        result: dict[str, Any] = {}
+        for key in node:
+            child = (*path, str(key))
+            line, col = node.lc.key(key)
+            out.positions[child] = Position(line + 1 + offset, col + 1)
+            vline, vcol = node.lc.value(key)
+            out.value_positions[child] = Position(vline + 1 + offset, vcol + 1)
+            result[str(key)] = _to_plain(node[key], child, offset, out, depth + 1)
+        return result
+    if isinstance(node, CommentedSeq):
+        items = []
+        for index, item in enumerate(node):
+            child = (*path, index)
+            line, col = node.lc.item(index)
+            out.positions[child] = out.value_positions[child] = Position(line + 1 + offset, col + 1)
+            items.append(_to_plain(item, child, offset, out, depth + 1))
+        return items
+    if isinstance(node, TaggedScalar):
+        return str(node.value)
+    if isinstance(node, (LiteralScalarString, FoldedScalarString)):
+        out.block.add(path)
+        return str(node)
+    if isinstance(node, ScalarString):
+        return str(node)
+    if isinstance(node, str):
+        out.plain.add(path)
+        return str(node)
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return str(node)
+
+
+def _suppressions(text: str) -> frozenset[str]:
+    rules: set[str] = set()
+    for match in _SUPPRESS.finditer(text):
+        if match.group(1) is None:
+            rules.add("*")
+        else:
+            rules.update(r.strip() for r in match.group(1).split(",") if r.strip())
+    return frozenset(rules)
+
+
+def quote_risky_values(text: str) -> str:
+    """Claude Code's lenient retry: double-quote top-level values a strict parser rejects.
+
+    Leading tabs become spaces, and a plain top-level ``key: value`` whose value holds one of
+    ``{}[]*&#!|>%@``` or ``': '`` is wrapped in double quotes.
+    """
+    out = []
+    for line in text.split("\n"):
+        stripped = line.lstrip("\t")
+        if stripped != line:
+            line = "  " * (len(line) - len(stripped)) + stripped
+        match = _TOP_LEVEL_PAIR.match(line)
+        if match:
+            value = match["value"]
+            block_or_quoted = value[0] in "\"'|>" or value in ("[]", "{}")
+            if not block_or_quoted and _RISKY_VALUE.search(value):
+                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+                line = f'{match["key"]}{match["sep"]}"{escaped}"'
+        out.append(line)
+    return "\n".join(out)
+
+
+def _yaml_error_position(exc: Exception, offset: int) -> tuple[int, int, str]:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    message = f"{context}: {problem}" if context and problem and "duplicate" not in problem else problem
+    if mark is None:
+        return offset + 1, 1, str(message)
+    return mark.line + 1 + offset, mark.column + 1, str(message)
+
+
+def _load(text: str, allow_duplicates: bool) -> Any:
+    yaml = _yaml()
+    yaml.allow_duplicate_keys = allow_duplicates
+    return yaml.load(text)
+
+
+def parse_yaml(
+    text: str, first_line: int
+) -> tuple[Frontmatter | None, list[Problem]]:
+    """Parse frontmatter text whose first line is file line ``first_line`` (1-based)."""
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.error import YAMLError
+
+    offset = first_line - 1
+    problems: list[Problem] = []
+    if len(text.encode("utf-8", errors="replace")) > limits.MAX_FRONTMATTER_BYTES:
+        problems.append(
+            Problem(
+                "yaml-syntax",
+                f"frontmatter is larger than {limits.MAX_FRONTMATTER_BYTES} bytes; not parsed",
+                first_line,
+            )
+        )
+        return None, problems
+
+    loaded: Any = None
+    source = text
+    try:
+        try:
+            loaded = _load(text, allow_duplicates=False)
+        except DuplicateKeyError as exc:
+            line, col, _ = _yaml_error_position(exc, offset)
+            key = re.search(r'duplicate key "([^"]*)"', str(exc))
+            problems.append(
+                Problem(
+                    "duplicate-key",
+                    f"duplicate key {key.group(1)!r}" if key else "duplicate key",
+                    line,
+                    col,
+                )
+            )
+            loaded = _load(text, allow_duplicates=True)
+    except YAMLError as exc:
+        line, col, message = _yaml_error_position(exc, offset)
+        retried = quote_risky_values(text)
+        lenient: Any = None
+        if retried != text:
+            try:
+                lenient = _load(retried, allow_duplicates=True)
+            except (YAMLError, RecursionError, ValueError, TypeError):
+                lenient = None
+        code = "yaml-colon" if lenient is not None and _colon_at(text, line - offset) else "yaml-syntax"
+        problems.append(Problem(code, f"invalid YAML: {message}", line, col))
+        if lenient is None:
+            return None, problems
+        loaded, source = lenient, retried
+    except RecursionError:
+        problems.append(Problem("yaml-syntax", "frontmatter is nested too deeply", first_line))
+        return None, problems
+    except (ValueError, TypeError, OverflowError) as exc:  # odd scalars ruamel cannot build
+        problems.append(Problem("yaml-syntax", f"invalid YAML: {exc}", first_line))
+        return None, problems
+
+    converted = _Converted()
+    try:
+        data = _to_plain(loaded, (), offset, converted)
+    except (_TooComplex, RecursionError):
+        problems.append(
+            Problem(
+                "yaml-syntax",
+                "frontmatter is too complex (aliases or nesting beyond "
+                f"{limits.MAX_YAML_NODES} nodes / depth {limits.MAX_YAML_DEPTH})",
+                first_line,
+            )
+        )
+        return None, problems
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        problems.append(
+            Problem(
+                "frontmatter-not-mapping",
+                f"frontmatter must be a mapping of keys to values, not a {type(data).__name__}",
+                first_line,
+            )
+        )
+        return None, problems
+    del source
+    return (
+        Frontmatter(
+            data=data,
+            text=text,
+            start_line=first_line,
+            positions=converted.positions,
+            value_positions=converted.value_positions,
+            ignored_rules=_suppressions(text),
+            plain_scalars=frozenset(converted.plain),
+            block_scalars=frozenset(converted.block),
+        ),
+        problems,
+    )
+
+
+def _colon_at(text: str, line: int) -> bool:
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return False
+    match = _TOP_LEVEL_PAIR.match(lines[line - 1])
+    return bool(match and ": " in match["value"])
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def parse_text(path: Path, raw_text: str, *, size: int | None = None, has_bom: bool = False,
+               problems: Iterator[Problem] | list[Problem] = ()) -> ParsedSkill:
+    """Parse already-decoded text (line endings not yet normalised)."""
+    found: list[Problem] = list(problems)
+    endings = detect_line_endings(raw_text)
+    text = raw_text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    split = split_frontmatter(lines)
+    frontmatter: Frontmatter | None = None
+    body_start = 1
+    body = text
+    if split.opener is None:
+        first = next((line for line in lines if line.strip()), "")
+        hint = " (the opening '---' must stand alone on the first line)" if first.startswith("---") else ""
+        found.append(Problem("no-frontmatter", f"no YAML frontmatter{hint}", 1, 1))
+    elif split.closer is None:
+        found.append(
+            Problem("unclosed-frontmatter", "frontmatter is not closed by a '---' line",
+                    split.opener + 1, 1)
+        )
+    else:
+        if split.leading:
+            found.append(
+                Problem("leading-content",
+                        "text before the opening '---': agents see no frontmatter",
+                        1, 1)
+            )
+        yaml_text = "\n".join(lines[split.opener + 1 : split.closer])
+        frontmatter, yaml_problems = parse_yaml(yaml_text, split.opener + 2)
+        found.extend(yaml_problems)
+        body_start = split.closer + 2
+        body = "\n".join(lines[split.closer + 1 :])
+    return ParsedSkill(
+        path=path,
+        size=len(raw_text.encode("utf-8", errors="replace")) if size is None else size,
+        text=text,
+        has_bom=has_bom,
+        line_endings=endings,
+        frontmatter=frontmatter,
+        body=body,
+        body_start_line=body_start,
+        problems=tuple(found),
+        has_frontmatter_block=split.opener is not None,
+    )
+
+
+def parse_file(path: Path) -> ParsedSkill:
+    """Read and parse one SKILL.md. Any failure becomes a problem on the result."""
+    try:
+        data, size = read_bytes(path)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return ParsedSkill(
+            path=path,
+            size=0,
+            text=None,
+            has_bom=False,
+            line_endings=LineEndings.NONE,
+            frontmatter=None,
+            body="",
+            body_start_line=1,
+            problems=(Problem("unreadable", f"cannot read file: {reason}"),),
+        )
+    text, has_bom, problems = decode(data)
+    if size > len(data):
+        problems.append(
+            Problem("file-too-large", f"file is {size} bytes; only the first {len(data)} were read")
+        )
+    return parse_text(path, text, size=size, has_bom=has_bom, problems=problems)

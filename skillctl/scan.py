@@ -1,0 +1,238 @@
+"""Bounded directory walks: find skill directories below a root, list a skill's files.
+
+Walks never raise: unreadable folders, symlink loops, dangling links and huge trees become
+:class:`ScanNote` values that the caller can report, and the walk goes on elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skillctl import limits
+from skillctl.model import SkillFile
+
+if TYPE_CHECKING:
+    import pathspec
+
+ENTRY_FILE = "SKILL.md"
+#: Directories no agent and no tree search ever descends into.
+ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A directory holding a file whose name is ``SKILL.md`` in some letter case."""
+
+    dir: Path
+    entry: Path  # the file found; ``entry.name`` may be ``skill.md``
+    depth: int  # 1 = a direct child of the root, 0 = the root itself
+    exact_case: bool
+    via_symlink: bool  # some directory on the way (or the skill dir) is a symlink
+
+
+@dataclass(frozen=True, slots=True)
+class ScanNote:
+    """Something the walk could not look at, and why (reported, never raised)."""
+
+    path: Path
+    reason: str  # "unreadable", "symlink-loop", "dangling-symlink", "too-deep", "too-many"
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WalkOptions:
+    """How a walk behaves; agent profiles and tree searches fill this in."""
+
+    max_depth: int = limits.MAX_SCAN_DEPTH  # depth of a skill dir below the root
+    follow_symlinks: bool = True
+    skip_hidden: bool = False
+    skip: frozenset[str] = ALWAYS_SKIPPED
+    respect_gitignore: bool = False
+    #: stop descending below a directory that holds SKILL.md
+    stop_at_skill: bool = False
+    #: the root itself may be a skill (``lint path/to/skill``)
+    include_root: bool = True
+    max_entries: int = limits.MAX_SCAN_ENTRIES
+    #: a symlinked dir must resolve inside the root (OpenClaw)
+    confine_symlinks: bool = False
+
+
+@dataclass
+class _Ignores:
+    """Stack of .gitignore specs by the directory they live in."""
+
+    specs: list[tuple[Path, pathspec.GitIgnoreSpec]] = field(default_factory=list)
+
+    def push_dir(self, directory: Path) -> int:
+        gitignore = directory / ".gitignore"
+        try:
+            text = gitignore.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return 0
+        import pathspec
+
+        self.specs.append((directory, pathspec.GitIgnoreSpec.from_lines(text.splitlines())))
+        return 1
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        for base, spec in self.specs:
+            try:
+                rel = path.relative_to(base).as_posix()
+            except ValueError:
+                continue
+            if spec.match_file(rel + "/" if is_dir else rel):
+                return True
+        return False
+
+
+def _entry_name(names: Iterable[str]) -> tuple[str | None, bool]:
+    """The SKILL.md in a listing: the exact name wins, else a case-blind match."""
+    fallback = None
+    for name in names:
+        if name == ENTRY_FILE:
+            return name, True
+        if fallback is None and name.lower() == "skill.md":
+            fallback = name
+    return fallback, False
+
+
+def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Candidate | ScanNote]:
+    """Yield every skill directory below ``root`` (breadth-first, sorted), and notes.
+
+    A missing or unreadable root yields a single note. Symlink loops are detected by the
+    (device, inode) of every directory on the current path.
+    """
+    opts = options or WalkOptions()
+    try:
+        root_stat = os.stat(root)
+    except OSError as exc:
+        reason = "dangling-symlink" if os.path.islink(root) else "unreadable"
+        yield ScanNote(root, reason, exc.strerror or str(exc))
+        return
+    if not stat.S_ISDIR(root_stat.st_mode):
+        yield ScanNote(root, "unreadable", "not a directory")
+        return
+    ignores = _Ignores()
+    seen_entries = 0
+    # Each queue item: (directory, depth, ancestors' inode keys, reached via a symlink).
+    queue: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = [
+        (root, 0, frozenset({(root_stat.st_dev, root_stat.st_ino)}), os.path.islink(root))
+    ]
+    confine_to = os.path.realpath(root) if opts.confine_symlinks else None
+    pushed: dict[Path, int] = {}
+    while queue:
+        next_level: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = []
+        for directory, depth, ancestors, via_link in queue:
+            try:
+                with os.scandir(directory) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                yield ScanNote(directory, "unreadable", exc.strerror or str(exc))
+                continue
+            seen_entries += len(entries)
+            if seen_entries > opts.max_entries:
+                yield ScanNote(directory, "too-many", f"stopped after {opts.max_entries} entries")
+                return
+            if opts.respect_gitignore:
+                pushed[directory] = ignores.push_dir(directory)
+            entry_name, exact = _entry_name(e.name for e in entries if _is_file(e))
+            if entry_name is not None and (depth > 0 or opts.include_root):
+                yield Candidate(directory, directory / entry_name, depth, exact, via_link)
+                if opts.stop_at_skill:
+                    continue
+            if depth >= opts.max_depth:
+                if any(_is_dir(e) for e in entries if e.name not in opts.skip):
+                    yield ScanNote(directory, "too-deep", f"not searched below depth {depth}")
+                continue
+            for entry in entries:
+                if entry.name in opts.skip or (opts.skip_hidden and entry.name.startswith(".")):
+                    continue
+                is_link = entry.is_symlink()
+                if is_link and not opts.follow_symlinks:
+                    continue
+                if not _is_dir(entry):
+                    if is_link and not os.path.exists(entry.path):
+                        yield ScanNote(Path(entry.path), "dangling-symlink", os.readlink(entry.path))
+                    continue
+                child = Path(entry.path)
+                if opts.respect_gitignore and ignores.ignored(child, is_dir=True):
+                    continue
+                try:
+                    st = os.stat(entry.path)
+                except OSError as exc:
+                    yield ScanNote(child, "unreadable", exc.strerror or str(exc))
+                    continue
+                key = (st.st_dev, st.st_ino)
+                if key in ancestors:
+                    yield ScanNote(child, "symlink-loop", "links back to a parent directory")
+                    continue
+                if is_link and confine_to is not None:
+                    real = os.path.realpath(child)
+                    if os.path.commonpath([real, confine_to]) != confine_to:
+                        yield ScanNote(child, "symlink-outside", f"resolves outside the root to {real}")
+                        continue
+                next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
+        queue = next_level
+    del pushed
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
+    """List the files of a skill (sorted, bounded); the flag is True when the list was cut."""
+    files: list[SkillFile] = []
+    truncated = False
+
+    def visit(directory: Path, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]) -> None:
+        nonlocal truncated
+        try:
+            with os.scandir(directory) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            return
+        for entry in entries:
+            if len(files) >= limits.MAX_SKILL_FILES:
+                truncated = True
+                return
+            if entry.name in ALWAYS_SKIPPED:
+                continue
+            rel = f"{prefix}{entry.name}"
+            is_link = entry.is_symlink()
+            try:
+                st = os.stat(entry.path)
+            except OSError:
+                files.append(SkillFile(rel, 0, False, is_link))
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                key = (st.st_dev, st.st_ino)
+                if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
+                    visit(Path(entry.path), rel + "/", depth + 1, ancestors | {key})
+                else:
+                    truncated = True
+            else:
+                executable = stat.S_ISREG(st.st_mode) and bool(st.st_mode & 0o111)
+                files.append(SkillFile(rel, st.st_size, executable, is_link))
+
+    try:
+        st = os.stat(skill_dir)
+    except OSError:
+        return (), False
+    visit(skill_dir, "", 0, frozenset({(st.st_dev, st.st_ino)}))
+    return tuple(files), truncated

@@ -1,0 +1,44 @@
+"""Shared fixtures: real skill trees on disk and a CLI runner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus"
+EXAMPLES = REPO / "examples"
+
+
+def write_skill(root: Path, name: str, frontmatter: str | None = None, body: str = "# Title\n\nBody.\n",
+                *, entry: str = "SKILL.md", raw: bytes | None = None) -> Path:
+    """Create ``root/name/SKILL.md`` and return the skill directory."""
+    directory = root / name
+    directory.mkdir(parents=True, exist_ok=True)
+    if raw is None:
+        fm = frontmatter if frontmatter is not None else (
+            f"name: {name}\ndescription: Does {name} things. Use when the user asks for {name}.\n"
+        )
+        raw = f"---\n{fm}---\n{body}".encode()
+    (directory / entry).write_bytes(raw)
+    return directory
+
+
+@pytest.fixture
+def make_skill(tmp_path: Path) -> Callable[..., Path]:
+    """Factory writing skills below ``tmp_path`` (or a given root)."""
+
+    def factory(name: str, frontmatter: str | None = None, body: str = "# Title\n\nBody.\n",
+                *, root: Path | None = None, entry: str = "SKILL.md", raw: bytes | None = None) -> Path:
+        return write_skill(root or tmp_path, name, frontmatter, body, entry=entry, raw=raw)
+
+    return factory
+
+
+def corpus_skill_files() -> list[Path]:
+    """Every SKILL.md in the shared corpus (empty when the corpus is absent)."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.name.lower() == "skill.md" and p.is_file())
