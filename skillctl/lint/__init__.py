@@ -1,0 +1,1 @@
+"""Lint: rules over parsed skills, configuration, fixes."""

@@ -1,0 +1,1 @@
+"""Output formats. Only this package (and cli/) may import rich."""
