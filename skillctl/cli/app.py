@@ -13,7 +13,7 @@ import sys
 import typer
 
 from skillctl import __version__
-from skillctl.cli import lint, list_cmd, render, rules, run_script, show
+from skillctl.cli import lint, list_cmd, new, render, rules, run_script, schema, show
 
 app = typer.Typer(
     name="skillctl",
@@ -49,6 +49,8 @@ app.command("show")(show.command)
 app.command("lint")(lint.command)
 app.command("rules")(rules.command)
 app.command("render")(render.command)
+app.command("new")(new.command)
+app.command("schema")(schema.command)
 app.command(
     "run-script", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
 )(run_script.command)
