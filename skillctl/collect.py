@@ -30,7 +30,11 @@ class Collected:
 
 
 def load_skill(
-    directory: Path, entry: Path | None = None, *, scope: Scope = Scope.EXTRA, root: Path | None = None
+    directory: Path,
+    entry: Path | None = None,
+    *,
+    scope: Scope = Scope.EXTRA,
+    root: Path | None = None,
 ) -> Skill:
     """Parse the entry file of a skill directory into a :class:`Skill` (never raises)."""
     entry = entry or directory / ENTRY_FILE
@@ -54,9 +58,9 @@ def _skill_dir_of_file(path: Path) -> Candidate | None:
     return None
 
 
-def candidates_for(paths: Sequence[Path], options: WalkOptions = TREE_WALK) -> tuple[
-    list[Candidate], list[ScanNote], list[Path]
-]:
+def candidates_for(
+    paths: Sequence[Path], options: WalkOptions = TREE_WALK
+) -> tuple[list[Candidate], list[ScanNote], list[Path]]:
     """Candidates for user paths, deduplicated by real path, in argument then walk order."""
     found: list[Candidate] = []
     notes: list[ScanNote] = []

@@ -32,8 +32,9 @@ def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = Non
     if confine_to is not None:
         root = os.path.realpath(confine_to)
         if os.path.commonpath([str(target), root]) != root:
-            raise UnsafeWriteError(f"{path}: refusing to write through a link to {target}, "
-                                   f"outside {confine_to}")
+            raise UnsafeWriteError(
+                f"{path}: refusing to write through a link to {target}, outside {confine_to}"
+            )
     mode = 0o644
     if target.exists():
         st = os.stat(target)

@@ -16,7 +16,7 @@ import functools
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +38,9 @@ _DELIMITER = re.compile(r"---[ \t]*")
 _SUPPRESS = re.compile(r"#\s*skillctl:\s*ignore(?:\[([^\]]*)\])?")
 # Characters that make Claude Code's lenient retry quote a value (reference/agents.md §3).
 _RISKY_VALUE = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
-_TOP_LEVEL_PAIR = re.compile(r"^(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)(?P<sep>:[ \t]+)(?P<value>\S.*?)\s*$")
+_TOP_LEVEL_PAIR = re.compile(
+    r"^(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)(?P<sep>:[ \t]+)(?P<value>\S.*?)\s*$"
+)
 
 
 # --------------------------------------------------------------------------- reading bytes
@@ -83,7 +85,9 @@ def detect_line_endings(text: str) -> LineEndings:
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
     cr = text.count("\r") - crlf
-    kinds = [k for k, n in ((LineEndings.CRLF, crlf), (LineEndings.LF, lf), (LineEndings.CR, cr)) if n]
+    kinds = [
+        k for k, n in ((LineEndings.CRLF, crlf), (LineEndings.LF, lf), (LineEndings.CR, cr)) if n
+    ]
     if not kinds:
         return LineEndings.NONE
     return kinds[0] if len(kinds) == 1 else LineEndings.MIXED
@@ -97,7 +101,9 @@ def decode(data: bytes) -> tuple[str, bool, list[Problem]]:
     """
     problems: list[Problem] = []
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        problems.append(Problem("not-utf8", "file is UTF-16 encoded; agents read SKILL.md as UTF-8"))
+        problems.append(
+            Problem("not-utf8", "file is UTF-16 encoded; agents read SKILL.md as UTF-8")
+        )
         return data.decode("utf-16", errors="replace"), False, problems
     has_bom = data.startswith(b"\xef\xbb\xbf")
     if has_bom:
@@ -105,7 +111,9 @@ def decode(data: bytes) -> tuple[str, bool, list[Problem]]:
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = _line_of_offset(data, nul)
-        problems.append(Problem("not-utf8", "file contains NUL bytes (binary, not text)", line, col))
+        problems.append(
+            Problem("not-utf8", "file contains NUL bytes (binary, not text)", line, col)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -132,26 +140,20 @@ class Split:
 def split_frontmatter(lines: list[str]) -> Split:
     """Find the frontmatter delimiters line by line: ``---`` alone, trailing blanks allowed."""
     if lines and _DELIMITER.fullmatch(lines[0]):
-        opener = 0
-    else:
-        # Text (an HTML comment, a title, blank lines) before a real frontmatter block: agents
-        # see no frontmatter at all, but the block is still worth parsing for other rules.
-        opener = next(
-            (i for i, line in enumerate(lines[:50]) if _DELIMITER.fullmatch(line)), None
-        )
-        if opener is None:
-            return Split(None, None)
-        closer = _find_closer(lines, opener)
-        if closer is None or not any(":" in line for line in lines[opener + 1 : closer]):
-            return Split(None, None)
-        return Split(opener, closer, leading=True)
-    return Split(opener, _find_closer(lines, opener))
+        return Split(0, _find_closer(lines, 0))
+    # Text (an HTML comment, a title, blank lines) before a real frontmatter block: agents
+    # see no frontmatter at all, but the block is still worth parsing for other rules.
+    opener = next((i for i, line in enumerate(lines[:50]) if _DELIMITER.fullmatch(line)), None)
+    if opener is None:
+        return Split(None, None)
+    closer = _find_closer(lines, opener)
+    if closer is None or not any(":" in line for line in lines[opener + 1 : closer]):
+        return Split(None, None)
+    return Split(opener, closer, leading=True)
 
 
 def _find_closer(lines: list[str], opener: int) -> int | None:
-    return next(
-        (i for i in range(opener + 1, len(lines)) if _DELIMITER.fullmatch(lines[i])), None
-    )
+    return next((i for i in range(opener + 1, len(lines)) if _DELIMITER.fullmatch(lines[i])), None)
 
 
 # --------------------------------------------------------------------------- YAML
@@ -189,6 +191,13 @@ class _Converted:
     nodes: int = 0
 
 
+def _position(pair: Any, offset: int) -> Position | None:
+    # ruamel has no position for some nodes (tagged collections): fall back to the parent's.
+    if not isinstance(pair, (tuple, list)) or len(pair) < 2:
+        return None
+    return Position(int(pair[0]) + 1 + offset, int(pair[1]) + 1)
+
+
 def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int = 0) -> Any:
     """Turn ruamel's round-trip objects into plain data, recording positions on the way.
 
@@ -204,18 +213,21 @@ def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int
         result: dict[str, Any] = {}
         for key in node:
             child = (*path, str(key))
-            line, col = node.lc.key(key)
-            out.positions[child] = Position(line + 1 + offset, col + 1)
-            vline, vcol = node.lc.value(key)
-            out.value_positions[child] = Position(vline + 1 + offset, vcol + 1)
+            key_at = _position(node.lc.key(key), offset)
+            if key_at is not None:
+                out.positions[child] = key_at
+            value_at = _position(node.lc.value(key), offset)
+            if value_at is not None:
+                out.value_positions[child] = value_at
             result[str(key)] = _to_plain(node[key], child, offset, out, depth + 1)
         return result
     if isinstance(node, CommentedSeq):
         items = []
         for index, item in enumerate(node):
             child = (*path, index)
-            line, col = node.lc.item(index)
-            out.positions[child] = out.value_positions[child] = Position(line + 1 + offset, col + 1)
+            item_at = _position(node.lc.item(index), offset)
+            if item_at is not None:
+                out.positions[child] = out.value_positions[child] = item_at
             items.append(_to_plain(item, child, offset, out, depth + 1))
         return items
     if isinstance(node, TaggedScalar):
@@ -273,7 +285,9 @@ def _yaml_error_position(exc: Exception, offset: int) -> tuple[int, int, str]:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
-    message = f"{context}: {problem}" if context and problem and "duplicate" not in problem else problem
+    message = (
+        f"{context}: {problem}" if context and problem and "duplicate" not in problem else problem
+    )
     if mark is None:
         return offset + 1, 1, str(message)
     return mark.line + 1 + offset, mark.column + 1, str(message)
@@ -285,9 +299,7 @@ def _load(text: str, allow_duplicates: bool) -> Any:
     return yaml.load(text)
 
 
-def parse_yaml(
-    text: str, first_line: int
-) -> tuple[Frontmatter | None, list[Problem]]:
+def parse_yaml(text: str, first_line: int) -> tuple[Frontmatter | None, list[Problem]]:
     """Parse frontmatter text whose first line is file line ``first_line`` (1-based)."""
     from ruamel.yaml.constructor import DuplicateKeyError
     from ruamel.yaml.error import YAMLError
@@ -330,7 +342,11 @@ def parse_yaml(
                 lenient = _load(retried, allow_duplicates=True)
             except (YAMLError, RecursionError, ValueError, TypeError):
                 lenient = None
-        code = "yaml-colon" if lenient is not None and _colon_at(text, line - offset) else "yaml-syntax"
+        code = (
+            "yaml-colon"
+            if lenient is not None and _colon_at(text, line - offset)
+            else "yaml-syntax"
+        )
         problems.append(Problem(code, f"invalid YAML: {message}", line, col))
         if lenient is None:
             return None, problems
@@ -393,8 +409,14 @@ def _colon_at(text: str, line: int) -> bool:
 # --------------------------------------------------------------------------- entry points
 
 
-def parse_text(path: Path, raw_text: str, *, size: int | None = None, has_bom: bool = False,
-               problems: Iterator[Problem] | list[Problem] = ()) -> ParsedSkill:
+def parse_text(
+    path: Path,
+    raw_text: str,
+    *,
+    size: int | None = None,
+    has_bom: bool = False,
+    problems: Iterable[Problem] = (),
+) -> ParsedSkill:
     """Parse already-decoded text (line endings not yet normalised)."""
     found: list[Problem] = list(problems)
     endings = detect_line_endings(raw_text)
@@ -406,22 +428,43 @@ def parse_text(path: Path, raw_text: str, *, size: int | None = None, has_bom: b
     body = text
     if split.opener is None:
         first = next((line for line in lines if line.strip()), "")
-        hint = " (the opening '---' must stand alone on the first line)" if first.startswith("---") else ""
+        hint = (
+            " (the opening '---' must stand alone on the first line)"
+            if first.startswith("---")
+            else ""
+        )
         found.append(Problem("no-frontmatter", f"no YAML frontmatter{hint}", 1, 1))
     elif split.closer is None:
         found.append(
-            Problem("unclosed-frontmatter", "frontmatter is not closed by a '---' line",
-                    split.opener + 1, 1)
+            Problem(
+                "unclosed-frontmatter",
+                "frontmatter is not closed by a '---' line",
+                split.opener + 1,
+                1,
+            )
         )
     else:
         if split.leading:
             found.append(
-                Problem("leading-content",
-                        "text before the opening '---': agents see no frontmatter",
-                        1, 1)
+                Problem(
+                    "leading-content",
+                    "text before the opening '---': agents see no frontmatter",
+                    1,
+                    1,
+                )
             )
         yaml_text = "\n".join(lines[split.opener + 1 : split.closer])
-        frontmatter, yaml_problems = parse_yaml(yaml_text, split.opener + 2)
+        try:
+            frontmatter, yaml_problems = parse_yaml(yaml_text, split.opener + 2)
+        except Exception as exc:  # a parser bug must not take the whole run down
+            frontmatter = None
+            yaml_problems = [
+                Problem(
+                    "yaml-syntax",
+                    f"frontmatter could not be parsed ({type(exc).__name__}: {exc})",
+                    split.opener + 2,
+                )
+            ]
         found.extend(yaml_problems)
         body_start = split.closer + 2
         body = "\n".join(lines[split.closer + 1 :])

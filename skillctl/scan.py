@@ -157,7 +157,9 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
                     continue
                 if not _is_dir(entry):
                     if is_link and not os.path.exists(entry.path):
-                        yield ScanNote(Path(entry.path), "dangling-symlink", os.readlink(entry.path))
+                        yield ScanNote(
+                            Path(entry.path), "dangling-symlink", os.readlink(entry.path)
+                        )
                     continue
                 child = Path(entry.path)
                 if opts.respect_gitignore and ignores.ignored(child, is_dir=True):
@@ -174,7 +176,9 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
                 if is_link and confine_to is not None:
                     real = os.path.realpath(child)
                     if os.path.commonpath([real, confine_to]) != confine_to:
-                        yield ScanNote(child, "symlink-outside", f"resolves outside the root to {real}")
+                        yield ScanNote(
+                            child, "symlink-outside", f"resolves outside the root to {real}"
+                        )
                         continue
                 next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
         queue = next_level
@@ -200,7 +204,9 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
     files: list[SkillFile] = []
     truncated = False
 
-    def visit(directory: Path, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]) -> None:
+    def visit(
+        directory: Path, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]
+    ) -> None:
         nonlocal truncated
         try:
             with os.scandir(directory) as it:

@@ -12,14 +12,26 @@ CORPUS = REPO.parent / "shared" / "corpus"
 EXAMPLES = REPO / "examples"
 
 
-def write_skill(root: Path, name: str, frontmatter: str | None = None, body: str = "# Title\n\nBody.\n",
-                *, entry: str = "SKILL.md", raw: bytes | None = None) -> Path:
+def write_skill(
+    root: Path,
+    name: str,
+    frontmatter: str | None = None,
+    body: str = "# Title\n\nBody.\n",
+    *,
+    entry: str = "SKILL.md",
+    raw: bytes | None = None,
+) -> Path:
     """Create ``root/name/SKILL.md`` and return the skill directory."""
     directory = root / name
     directory.mkdir(parents=True, exist_ok=True)
     if raw is None:
-        fm = frontmatter if frontmatter is not None else (
-            f"name: {name}\ndescription: Does {name} things. Use when the user asks for {name}.\n"
+        fm = (
+            frontmatter
+            if frontmatter is not None
+            else (
+                f"name: {name}\n"
+                f"description: Does {name} things. Use when the user asks for {name}.\n"
+            )
         )
         raw = f"---\n{fm}---\n{body}".encode()
     (directory / entry).write_bytes(raw)
@@ -30,8 +42,15 @@ def write_skill(root: Path, name: str, frontmatter: str | None = None, body: str
 def make_skill(tmp_path: Path) -> Callable[..., Path]:
     """Factory writing skills below ``tmp_path`` (or a given root)."""
 
-    def factory(name: str, frontmatter: str | None = None, body: str = "# Title\n\nBody.\n",
-                *, root: Path | None = None, entry: str = "SKILL.md", raw: bytes | None = None) -> Path:
+    def factory(
+        name: str,
+        frontmatter: str | None = None,
+        body: str = "# Title\n\nBody.\n",
+        *,
+        root: Path | None = None,
+        entry: str = "SKILL.md",
+        raw: bytes | None = None,
+    ) -> Path:
         return write_skill(root or tmp_path, name, frontmatter, body, entry=entry, raw=raw)
 
     return factory
