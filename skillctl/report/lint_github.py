@@ -1,0 +1,61 @@
+"""``skillctl lint --format github``: GitHub Actions workflow commands (annotations).
+
+Each finding becomes one line that the Actions runner turns into an annotation on the file
+and line in the pull request::
+
+    ::error file=skills/pdf/SKILL.md,line=3,col=7,title=name-case::name "PDF" must be lowercase
+
+``error`` for errors, ``warning`` for warnings, ``notice`` for info. Message data escapes
+``%``, CR and LF; property values additionally escape ``:`` and ``,`` (the rules of the
+runner's ``toolkit/core`` ``command.ts``). Paths are made relative to the current directory
+(the workspace in a job). A plain summary line follows, which the runner just logs.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from skillctl.lint.result import LintReport
+from skillctl.model import Diagnostic, Severity
+from skillctl.report.lint_common import repo_relative, summary_sentence
+
+_COMMAND = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFO: "notice",
+}
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message: ``%``, ``\\r`` and ``\\n``."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command property value: the data escapes plus ``:`` and ``,``."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(diagnostic: Diagnostic) -> str:
+    """One workflow command line for a finding (no trailing newline)."""
+    properties = ",".join(
+        f"{key}={escape_property(value)}"
+        for key, value in (
+            ("file", repo_relative(diagnostic.path)),
+            ("line", str(max(1, diagnostic.line))),
+            ("col", str(max(1, diagnostic.column))),
+            ("title", diagnostic.rule),
+        )
+    )
+    message = diagnostic.message
+    if diagnostic.hint:
+        message += f"\nhint: {diagnostic.hint}"
+    return f"::{_COMMAND[diagnostic.severity]} {properties}::{escape_data(message)}"
+
+
+def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
+    """Write one annotation per finding, then a plain summary line."""
+    del color
+    for diagnostic in report.diagnostics:
+        stream.write(annotation(diagnostic) + "\n")
+    stream.write(f"skillctl: {summary_sentence(report)}\n")

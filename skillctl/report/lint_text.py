@@ -1,0 +1,128 @@
+"""``skillctl lint --format text``: findings for people, grouped by file.
+
+One line per finding, ``path:line:col: severity rule: message`` (editors and terminals turn
+the location into a link), a ``hint:`` line below where the rule has one, files separated
+by a blank line; then the fixes made (or that ``--diff`` would make) with the diff, and a
+summary line with counts. Colour (through rich, imported only here and only when colour is
+on) on a terminal; plain text when stdout is not a terminal or ``NO_COLOR`` is set.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from skillctl.lint.result import LintReport
+from skillctl.model import Diagnostic, Severity
+from skillctl.report.lint_common import by_path, summary_sentence, use_color
+
+#: A line of output as (text, rich style) pieces; the plain form just joins the texts.
+Segment = tuple[str, str]
+Line = list[Segment]
+
+_SEVERITY_STYLE = {
+    Severity.ERROR: "bold red",
+    Severity.WARNING: "yellow",
+    Severity.INFO: "cyan",
+}
+_SEVERITY_WIDTH = max(len(s.value) for s in Severity)
+
+
+def _finding(diagnostic: Diagnostic) -> list[Line]:
+    location = f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}:"
+    severity = diagnostic.severity.value.ljust(_SEVERITY_WIDTH)
+    line: Line = [
+        (location, "bold"),
+        (" ", ""),
+        (severity, _SEVERITY_STYLE[diagnostic.severity]),
+        (" ", ""),
+        (diagnostic.rule, "magenta"),
+        (": ", ""),
+        (diagnostic.message, ""),
+    ]
+    if diagnostic.fixable:
+        line.append((" [fixable]", "green"))
+    lines = [line]
+    if diagnostic.hint:
+        indent = " " * 4
+        for number, text in enumerate(diagnostic.hint.splitlines() or [""]):
+            prefix = "hint: " if number == 0 else "      "
+            lines.append([(indent + prefix + text, "dim")])
+    return lines
+
+
+def _diff_style(text: str) -> str:
+    if text.startswith(("+++", "---")):
+        return "bold"
+    if text.startswith("@@"):
+        return "cyan"
+    if text.startswith("+"):
+        return "green"
+    if text.startswith("-"):
+        return "red"
+    return ""
+
+
+def build_lines(report: LintReport) -> list[Line]:
+    """The whole text report as styled lines (no trailing newlines)."""
+    lines: list[Line] = []
+    for number, (_, found) in enumerate(by_path(report.diagnostics)):
+        if number:
+            lines.append([])
+        for diagnostic in found:
+            lines.extend(_finding(diagnostic))
+    if report.fixes:
+        if lines:
+            lines.append([])
+        lines.append([("Would fix:" if report.diff else "Fixed:", "bold green")])
+        for fix in sorted(report.fixes, key=lambda f: (f.path, f.rule, f.description)):
+            lines.append(
+                [("  ", ""), (fix.path, "bold"), (": ", ""), (fix.rule, "magenta"),
+                 (": ", ""), (fix.description, "")]
+            )
+    if report.diff:
+        if lines:
+            lines.append([])
+        lines.extend([[(text, _diff_style(text))] for text in report.diff.splitlines()])
+    if lines:
+        lines.append([])
+    counts = report.summary()
+    if counts["errors"]:
+        style = "bold red"
+    elif counts["warnings"]:
+        style = "bold yellow"
+    elif counts["skills"]:
+        style = "bold green"
+    else:
+        style = "bold yellow"
+    lines.append([(summary_sentence(report), style)])
+    return lines
+
+
+def render_plain(report: LintReport) -> str:
+    """The text report without colour, as one string ending in a newline."""
+    return "".join("".join(text for text, _ in line) + "\n" for line in build_lines(report))
+
+
+def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
+    """Write the text report; ``color`` forces colour on or off (None: detect)."""
+    if not use_color(stream, color):
+        stream.write(render_plain(report))
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(
+        file=stream,
+        force_terminal=True,
+        no_color=False,
+        color_system="standard",
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+    for line in build_lines(report):
+        text = Text(no_wrap=True, end="\n")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        console.print(text, soft_wrap=True)
