@@ -12,7 +12,7 @@ from typing import Protocol, TextIO
 
 from skillctl.errors import UsageError
 from skillctl.lint.result import LintReport
-from skillctl.report import lint_github, lint_json, lint_text
+from skillctl.report import lint_github, lint_json, lint_junit, lint_sarif, lint_text
 
 
 class Formatter(Protocol):
@@ -26,7 +26,9 @@ class Formatter(Protocol):
 FORMATTERS: dict[str, Formatter] = {
     "text": lint_text.write,
     "json": lint_json.write,
+    "sarif": lint_sarif.write,
     "github": lint_github.write,
+    "junit": lint_junit.write,
 }
 
 LINT_FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit")

@@ -1,0 +1,79 @@
+"""``skillctl lint --format junit``: JUnit XML for CI systems that show test reports.
+
+One ``<testsuite name="skillctl lint">`` inside ``<testsuites>``, one ``<testcase>`` per
+linted skill (``classname`` "skillctl.lint", ``name`` the skill's entry file as the user
+named it). A skill with error findings gets one ``<failure>`` that lists them, one per line
+(``path:line:col: rule: message``); warnings and info go to ``<system-out>``. Findings that
+belong to no skill (a directory without SKILL.md, say) get a test case named after their
+path. Built with ``xml.etree`` so it is always well-formed; no timestamps or host names, so
+the same findings give the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from skillctl.lint.result import LintReport
+from skillctl.model import Diagnostic, Severity
+from skillctl.report.lint_common import SkillGroup, group_by_skill, plural
+
+
+def _line(diagnostic: Diagnostic) -> str:
+    text = (
+        f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
+        f"{diagnostic.severity.value} {diagnostic.rule}: {diagnostic.message}"
+    )
+    if diagnostic.hint:
+        text += f" (hint: {diagnostic.hint})"
+    return text
+
+
+def _clean(text: str) -> str:
+    """Drop characters XML 1.0 cannot hold (control characters other than tab/LF/CR)."""
+    return "".join(
+        ch for ch in text
+        if ch in "\t\n\r" or (" " <= ch <= "\ud7ff") or ("\ue000" <= ch <= "\ufffd")
+        or ("\U00010000" <= ch <= "\U0010ffff")
+    )
+
+
+def render_junit(report: LintReport) -> str:
+    """The JUnit XML document as a string (with an XML declaration and a final newline)."""
+    import xml.etree.ElementTree as ET
+
+    groups: list[SkillGroup] = group_by_skill(report)
+    failing = sum(1 for g in groups if g.with_severity(Severity.ERROR))
+    counts = {"tests": str(len(groups)), "failures": str(failing), "errors": "0",
+              "skipped": "0", "time": "0"}
+    root = ET.Element("testsuites", {"name": "skillctl", **counts})
+    suite = ET.SubElement(root, "testsuite", {"name": "skillctl lint", **counts})
+    for group in groups:
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            {"classname": "skillctl.lint", "name": _clean(group.path),
+             "file": _clean(group.path), "time": "0"},
+        )
+        errors = group.with_severity(Severity.ERROR)
+        if errors:
+            first = errors[0]
+            failure = ET.SubElement(
+                case,
+                "failure",
+                {"type": first.rule,
+                 "message": _clean(f"{plural(len(errors), 'error')}: {first.message}")},
+            )
+            failure.text = _clean("\n".join(_line(d) for d in errors))
+        others = group.with_severity(Severity.WARNING, Severity.INFO)
+        if others:
+            out = ET.SubElement(case, "system-out")
+            out.text = _clean("\n".join(_line(d) for d in others))
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+
+
+def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
+    """Write the report as JUnit XML (``color`` is ignored)."""
+    del color
+    stream.write(render_junit(report))

@@ -1,0 +1,155 @@
+"""``skillctl lint --format sarif``: SARIF 2.1.0 for GitHub code scanning and other viewers.
+
+One run whose ``tool.driver`` lists the rules that ran (id, PascalCase name, short and full
+description, help as text and Markdown from the rule's docstring, default level, tags: the
+rule's source and agents), and one result per finding with ``ruleId``/``ruleIndex``, a
+``level`` (error, warning, note), the message (plus the hint), and a physical location:
+a URI relative to ``%SRCROOT%`` (the repository checkout) with 1-based line and column.
+
+``partialFingerprints["skillctl/v1"]`` is a hash of the rule, the file and the message (not
+the line, so moving text does not make an alert look new), with a counter to tell identical
+findings in one file apart. The output is deterministic: no timestamps, no absolute paths
+for files below the current directory, sorted rules and results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from skillctl import __version__
+from skillctl.lint.result import LintReport, RuleInfo
+from skillctl.model import Diagnostic, Severity
+from skillctl.report.lint_common import repo_relative
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+#: Where people learn about the tool (the distribution on PyPI).
+INFORMATION_URI = "https://pypi.org/project/skillctl-cli/"
+FINGERPRINT_KEY = "skillctl/v1"
+
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def pascal_case(rule_id: str) -> str:
+    """``name-case`` -> ``NameCase`` (SARIF's convention for a rule's ``name``)."""
+    return "".join(part[:1].upper() + part[1:] for part in rule_id.replace("_", "-").split("-"))
+
+
+def _full_description(rule: RuleInfo) -> str:
+    paragraphs = [p.strip() for p in rule.doc.strip().split("\n\n") if p.strip()]
+    if not paragraphs:
+        return rule.summary or rule.id
+    chosen = [paragraphs[0]]
+    if len(paragraphs) > 1:
+        second = paragraphs[1]
+        if not second.startswith(("```", "#", "-", "*", "|")) and not second.endswith(":"):
+            chosen.append(second)
+    return " ".join(" ".join(p.split()) for p in chosen)
+
+
+def rule_descriptor(rule: RuleInfo) -> dict[str, Any]:
+    """The ``reportingDescriptor`` of one rule."""
+    doc = rule.doc.strip() or rule.summary or rule.id
+    tags = ["skillctl", rule.source, *sorted(rule.agents)]
+    return {
+        "id": rule.id,
+        "name": pascal_case(rule.id),
+        "shortDescription": {"text": rule.summary or rule.id},
+        "fullDescription": {"text": _full_description(rule)},
+        "help": {"text": doc, "markdown": doc},
+        "defaultConfiguration": {"level": _LEVEL[rule.default_severity]},
+        "properties": {"tags": list(dict.fromkeys(tags)), "fixable": rule.fixable},
+    }
+
+
+def _placeholder_rule(rule_id: str, severity: Severity) -> RuleInfo:
+    """A catalog entry for a finding whose rule the report does not describe."""
+    return RuleInfo(id=rule_id, default_severity=severity, summary=rule_id, doc="")
+
+
+def artifact_location(path: str) -> dict[str, Any]:
+    """A SARIF ``artifactLocation``: relative to ``%SRCROOT%`` when it can be."""
+    relative = repo_relative(path)
+    if Path(relative).is_absolute():
+        return {"uri": Path(relative).as_uri()}
+    return {"uri": quote(relative, safe="/"), "uriBaseId": "%SRCROOT%"}
+
+
+def _fingerprint(rule: str, uri: str, message: str, occurrence: int) -> str:
+    digest = hashlib.sha256(f"{rule}\0{uri}\0{message}".encode()).hexdigest()[:32]
+    return f"{digest}:{occurrence}"
+
+
+def _result(
+    diagnostic: Diagnostic, index: int, occurrences: Counter[tuple[str, str, str]]
+) -> dict[str, Any]:
+    location = artifact_location(diagnostic.path)
+    key = (diagnostic.rule, location["uri"], diagnostic.message)
+    occurrences[key] += 1
+    text = diagnostic.message
+    if diagnostic.hint:
+        text += f"\nHint: {diagnostic.hint}"
+    return {
+        "ruleId": diagnostic.rule,
+        "ruleIndex": index,
+        "level": _LEVEL[diagnostic.severity],
+        "message": {"text": text},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": location,
+                    "region": {
+                        "startLine": max(1, diagnostic.line),
+                        "startColumn": max(1, diagnostic.column),
+                    },
+                }
+            }
+        ],
+        "partialFingerprints": {FINGERPRINT_KEY: _fingerprint(*key, occurrences[key])},
+        "properties": {"fixable": diagnostic.fixable},
+    }
+
+
+def report_to_sarif(report: LintReport) -> dict[str, Any]:
+    """The SARIF log for a report, as plain Python data."""
+    diagnostics = report.diagnostics
+    catalog: dict[str, RuleInfo] = {rule.id: rule for rule in report.rules}
+    for diagnostic in diagnostics:
+        catalog.setdefault(diagnostic.rule, _placeholder_rule(diagnostic.rule,
+                                                              diagnostic.severity))
+    rule_ids = sorted(catalog)
+    index = {rule_id: number for number, rule_id in enumerate(rule_ids)}
+    occurrences: Counter[tuple[str, str, str]] = Counter()
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "skillctl",
+                        "informationUri": INFORMATION_URI,
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": [rule_descriptor(catalog[r]) for r in rule_ids],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [_result(d, index[d.rule], occurrences) for d in diagnostics],
+            }
+        ],
+    }
+
+
+def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
+    """Write the report as a SARIF 2.1.0 log (``color`` is ignored)."""
+    del color
+    stream.write(json.dumps(report_to_sarif(report), ensure_ascii=False, indent=2))
+    stream.write("\n")
