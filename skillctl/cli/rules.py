@@ -1,11 +1,65 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl rules``: list the lint rules, export the catalog, or explain one rule.
+
+Only Typer and the standard library are imported here at module level; the registry and the
+report module are imported inside the command.
+"""
 
 from __future__ import annotations
+
+import enum
+import sys
+from typing import Annotated
 
 import typer
 
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+class RulesFormat(enum.StrEnum):
+    """Output formats of ``skillctl rules``."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+def _complete_rule_id(incomplete: str) -> list[str]:
+    """TAB completion of rule ids (imports the registry only when completing an id)."""
+    from skillctl.lint.registry import rule_ids
+
+    return [rule_id for rule_id in rule_ids() if rule_id.startswith(incomplete)]
+
+
+def command(
+    rule_id: Annotated[str | None, typer.Argument(
+        metavar="[ID]", show_default=False, autocompletion=_complete_rule_id,
+        help="A rule id (or an old alias): print that rule's full documentation.",
+    )] = None,
+    output: Annotated[RulesFormat, typer.Option(
+        "--format", "-f", case_sensitive=False,
+        help="text: a table (or one rule's documentation); json: the catalog as data "
+        '({"version": 1, "rules": [...]}).',
+    )] = RulesFormat.TEXT,
+) -> None:
+    """List every lint rule: id, default severity, fixable, agents and summary.
+
+    With an ID, print that rule's documentation: what it checks, why, a failing and a
+    passing example. An unknown ID exits 2 and suggests close matches.
+    """
+    from skillctl.errors import UsageError
+    from skillctl.lint.registry import all_rules, get_rule
+    from skillctl.report import lint_rules
+
+    if rule_id is None:
+        rules = all_rules()
+        if output is RulesFormat.JSON:
+            sys.stdout.write(lint_rules.rules_json(rules))
+        else:
+            lint_rules.write_rule_table(rules, sys.stdout)
+        return
+    try:
+        rule = get_rule(rule_id)
+    except UsageError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    if output is RulesFormat.JSON:
+        sys.stdout.write(lint_rules.rules_json([rule]))
+    else:
+        lint_rules.write_rule_doc(rule, sys.stdout)
