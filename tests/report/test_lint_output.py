@@ -1,0 +1,57 @@
+"""The format registry: names, errors, and which formats may load rich."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from skillctl.errors import UsageError
+from skillctl.lint.result import LintReport
+from skillctl.report.lint_output import FORMATTERS, LINT_FORMATS, write_lint_report
+from tests.conftest import REPO
+from tests.report.conftest import render, sample_report
+
+
+def test_every_listed_format_is_registered() -> None:
+    assert LINT_FORMATS == ("text", "json", "sarif", "github", "junit")
+    assert set(FORMATTERS) == set(LINT_FORMATS)
+
+
+def test_unknown_format_is_a_usage_error() -> None:
+    with pytest.raises(UsageError, match=r"unknown output format 'xml'.*junit"):
+        write_lint_report(LintReport(results=()), "xml", io.StringIO())
+
+
+@pytest.mark.parametrize("fmt", LINT_FORMATS)
+def test_every_format_is_deterministic_and_ends_with_a_newline(fmt: str) -> None:
+    first = render(fmt, sample_report())
+    assert first == render(fmt, sample_report())
+    assert first.endswith("\n")
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github", "junit"])
+def test_machine_formats_ignore_color(fmt: str) -> None:
+    assert render(fmt, sample_report(), color=True) == render(fmt, sample_report(), color=False)
+
+
+def _modules_after(code: str) -> set[str]:
+    script = (
+        "import sys\n"
+        "from tests.report.conftest import sample_report, render\n"
+        f"{code}\n"
+        "print(' '.join(sorted(m.split('.')[0] for m in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=REPO)
+    return set(done.stdout.split())
+
+
+def test_only_coloured_text_loads_rich() -> None:
+    plain = _modules_after("for f in ('text', 'json', 'sarif', 'github', 'junit'): "
+                           "render(f, sample_report(), color=False)")
+    assert "rich" not in plain
+    coloured = _modules_after("render('text', sample_report(), color=True)")
+    assert "rich" in coloured
