@@ -1,0 +1,359 @@
+"""A content-keyed lint cache, like ruff's: an unchanged skill is never parsed or linted twice.
+
+A skill's key is a hash of
+
+- the cache format, skillctl's version and a fingerprint of skillctl's own code (so a
+  development checkout never serves results from older rules),
+- the configuration's fingerprint (:meth:`ResolvedConfig.fingerprint`),
+- the path of the skill as the user named it (diagnostics carry it),
+- the bytes of its ``SKILL.md``,
+- the ``(relative path, size, mtime_ns, mode)`` of every other file in the skill directory
+  (rules look at ``references/`` and ``scripts/``), bounded like :func:`skillctl.scan.list_files`.
+
+The value is the skill's :class:`~skillctl.lint.result.SkillResult`. A run may also store the
+findings that span skills (duplicate names, scan notes) under the combined key of every skill
+and the run's inputs, so re-linting an unchanged repository parses nothing at all.
+
+Where it lives: ``$SKILLCTL_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillctl``, else
+``~/.cache/skillctl``. One JSON file (versioned, never pickle: a cache directory must not be a
+way to run code) per set of linted paths and configuration; each run rewrites its file with the
+entries it used, atomically. At most :data:`MAX_BUCKETS` files and :data:`MAX_BYTES` bytes are
+kept (oldest first out). A missing, corrupt, unreadable or unwritable cache is ignored
+silently: the cache can make a run faster, never make it fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from skillctl import __version__, limits
+from skillctl.lint.result import SkillResult
+from skillctl.model import Diagnostic, Severity
+
+#: Version of the cache file format; bump on any change to the key or the stored shape.
+CACHE_FORMAT = 1
+#: Cache files kept in the cache directory, and their total size.
+MAX_BUCKETS = 64
+MAX_BYTES = 256 * 1024 * 1024
+#: Directory names never hashed (the same that :func:`skillctl.scan.list_files` skips).
+_SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
+_SUFFIX = ".json"
+
+
+def cache_dir() -> Path:
+    """The cache directory: ``$SKILLCTL_CACHE_DIR``, ``$XDG_CACHE_HOME/skillctl``, ``~/.cache``."""
+    explicit = os.environ.get("SKILLCTL_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "skillctl"
+    return Path.home() / ".cache" / "skillctl"
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A hash of skillctl's version and the size and mtime of its own source files."""
+    digest = hashlib.sha256(f"{CACHE_FORMAT}\0{__version__}".encode())
+    package = Path(__file__).resolve().parent
+    for dirpath, dirnames, filenames in os.walk(package):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if not name.endswith((".py", ".json")):
+                continue
+            path = os.path.join(dirpath, name)
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            rel = os.path.relpath(path, package)
+            digest.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _tree_digest(digest: Any, skill_dir: Path, entry: Path) -> bool:
+    """Feed the stat data of the skill's files (except the entry) into ``digest``.
+
+    Returns False when the directory could not be listed at all.
+    """
+    count = 0
+    entry_name = entry.name if entry.parent == skill_dir else None
+
+    def visit(
+        directory: str, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]
+    ) -> None:
+        nonlocal count
+        try:
+            with os.scandir(directory) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            digest.update(f"\0!{prefix}:{exc.errno}".encode())
+            return
+        for item in entries:
+            if item.name in _SKIPPED or (depth == 0 and item.name == entry_name):
+                continue
+            count += 1
+            if count > limits.MAX_SKILL_FILES:
+                digest.update(b"\0!truncated")
+                return
+            rel = prefix + item.name
+            try:
+                lst = item.stat(follow_symlinks=False)
+                st = os.stat(item.path) if stat.S_ISLNK(lst.st_mode) else lst
+            except OSError:
+                digest.update(f"\0{rel}\0?".encode())
+                continue
+            link = stat.S_ISLNK(lst.st_mode)
+            digest.update(
+                f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}".encode()
+            )
+            if stat.S_ISDIR(st.st_mode):
+                key = (st.st_dev, st.st_ino)
+                if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
+                    visit(item.path, rel + "/", depth + 1, ancestors | {key})
+
+    try:
+        root = os.stat(skill_dir)
+    except OSError:
+        return False
+    visit(os.fspath(skill_dir), "", 0, frozenset({(root.st_dev, root.st_ino)}))
+    return True
+
+
+def _diag_to_json(d: Diagnostic) -> list[Any]:
+    return [d.path, d.line, d.column, d.rule, d.message, d.severity.value, d.fixable, d.hint]
+
+
+def _diag_from_json(item: list[Any]) -> Diagnostic:
+    path, line, column, rule, message, severity, fixable, hint = item
+    return Diagnostic(
+        path=str(path), line=int(line), column=int(column), rule=str(rule), message=str(message),
+        severity=Severity(severity),
+        fixable=bool(fixable),
+        hint=None if hint is None else str(hint),
+    )
+
+
+def _result_to_json(result: SkillResult) -> list[Any]:
+    return [result.path, result.dir, result.name, [_diag_to_json(d) for d in result.diagnostics]]
+
+
+def _result_from_json(item: list[Any]) -> SkillResult:
+    path, directory, name, diagnostics = item
+    return SkillResult(
+        path=str(path), dir=str(directory), name=None if name is None else str(name),
+        diagnostics=tuple(_diag_from_json(d) for d in diagnostics),
+    )
+
+
+class LintCache:
+    """The cache of one lint run: look skills up, store what was linted, save at the end.
+
+    Build it with :meth:`open`; a disabled cache (``--no-cache``) answers every lookup with a
+    miss and saves nothing, so callers need no special case.
+    """
+
+    def __init__(self, path: Path | None, base_key: str, entries: dict[str, Any]) -> None:
+        self.path = path
+        self._base = base_key
+        self._old = entries
+        self._new: dict[str, Any] = {}
+        self.hits = 0
+        self.misses = 0
+
+    @classmethod
+    def open(
+        cls,
+        config_fingerprint: str,
+        roots: Iterable[Path | str] = (),
+        *,
+        enabled: bool = True,
+        directory: Path | None = None,
+    ) -> LintCache:
+        """The cache for linting ``roots`` with this configuration (never raises)."""
+        base = hashlib.sha256(
+            f"{code_fingerprint()}\0{config_fingerprint}".encode()
+        ).hexdigest()
+        if not enabled:
+            return cls(None, base, {})
+        where = directory if directory is not None else cache_dir()
+        names = "\0".join(sorted(os.path.abspath(os.fspath(r)) for r in roots))
+        bucket = hashlib.sha256(f"{base}\0{names}".encode()).hexdigest()[:32]
+        path = where / f"lint-v{CACHE_FORMAT}-{bucket}{_SUFFIX}"
+        return cls(path, base, _read_entries(path, base))
+
+    @property
+    def enabled(self) -> bool:
+        """False for ``--no-cache``."""
+        return self.path is not None
+
+    def key(self, skill_dir: Path, entry: Path) -> str | None:
+        """The content key of a skill, or None when it cannot be computed (then: no caching)."""
+        if self.path is None:
+            return None
+        where = os.path.abspath(skill_dir)
+        digest = hashlib.sha256(f"{self._base}\0{where}\0{skill_dir}\0{entry}\0".encode())
+        try:
+            with open(entry, "rb") as handle:
+                data = handle.read(limits.MAX_READ_BYTES + 1)
+                size = os.fstat(handle.fileno()).st_size
+        except OSError:
+            return None
+        digest.update(f"{size}\0".encode())
+        digest.update(data)
+        if not _tree_digest(digest, skill_dir, entry):
+            return None
+        return digest.hexdigest()
+
+    def get(self, key: str | None) -> SkillResult | None:
+        """The stored result for a key, or None (a corrupt entry is a miss)."""
+        if key is None or self.path is None:
+            return None
+        raw = self._old.get(key)
+        if raw is None:
+            raw = self._new.get(key)
+        if raw is None:
+            self.misses += 1
+            return None
+        try:
+            result = _result_from_json(raw)
+        except (TypeError, ValueError, KeyError):
+            self.misses += 1
+            return None
+        self._new[key] = raw
+        self.hits += 1
+        return result
+
+    def put(self, key: str | None, result: SkillResult) -> None:
+        """Remember a freshly linted skill's result."""
+        if key is not None and self.path is not None:
+            self._new[key] = _result_to_json(result)
+
+    @staticmethod
+    def run_key(skill_keys: Sequence[str | None], extra: str = "") -> str | None:
+        """The key of a whole run: every skill's key, in order, plus any other input."""
+        if any(k is None for k in skill_keys):
+            return None
+        digest = hashlib.sha256(b"run\0")
+        for k in skill_keys:
+            digest.update(f"{k}\0".encode())
+        digest.update(extra.encode())
+        return "run:" + digest.hexdigest()
+
+    def get_extra(self, run_key: str | None) -> tuple[Diagnostic, ...] | None:
+        """Findings across skills stored for this exact run, or None."""
+        if run_key is None or self.path is None:
+            return None
+        raw = self._old.get(run_key)
+        if not isinstance(raw, list):
+            return None
+        try:
+            found = tuple(_diag_from_json(d) for d in raw)
+        except (TypeError, ValueError, KeyError):
+            return None
+        self._new[run_key] = raw
+        return found
+
+    def put_extra(self, run_key: str | None, diagnostics: Iterable[Diagnostic]) -> None:
+        """Remember the findings across skills of this run."""
+        if run_key is not None and self.path is not None:
+            self._new[run_key] = [_diag_to_json(d) for d in diagnostics]
+
+    def save(self) -> None:
+        """Write the entries this run used, atomically; prune old files. Never raises."""
+        if self.path is None or (not self._new and not self._old):
+            return
+        if self._new.keys() == self._old.keys():
+            with contextlib.suppress(OSError):
+                os.utime(self.path)  # unchanged: only mark it as recently used
+            return
+        payload = json.dumps(
+            {"format": CACHE_FORMAT, "base": self._base, "entries": self._new},
+            separators=(",", ":"),
+        ).encode()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            _atomic_write(self.path, payload)
+        except OSError:
+            return
+        prune(self.path.parent, keep=self.path)
+
+
+def _read_entries(path: Path, base: str) -> dict[str, Any]:
+    """The entries of a cache file, or nothing when it is missing, foreign or corrupt."""
+    try:
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != CACHE_FORMAT
+        or data.get("base") != base
+        or not isinstance(data.get("entries"), dict)
+    ):
+        return {}
+    return data["entries"]  # type: ignore[no-any-return]
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    """Write a cache file atomically (a temporary file, then a rename); no fsync needed."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def prune(directory: Path, *, keep: Path | None = None, max_files: int = MAX_BUCKETS,
+          max_bytes: int = MAX_BYTES) -> None:
+    """Delete the least recently used cache files beyond the bounds. Never raises."""
+    files: list[tuple[float, int, Path]] = []
+    try:
+        with os.scandir(directory) as it:
+            for item in it:
+                if not (item.name.startswith("lint-v") and item.name.endswith(_SUFFIX)):
+                    continue
+                with contextlib.suppress(OSError):
+                    st = item.stat(follow_symlinks=False)
+                    if stat.S_ISREG(st.st_mode):
+                        files.append((st.st_mtime, st.st_size, Path(item.path)))
+    except OSError:
+        return
+    files.sort(key=lambda f: f[0], reverse=True)  # newest first
+    total = 0
+    for index, (_, size, path) in enumerate(files):
+        total += size
+        if path == keep:
+            continue
+        if index >= max_files or total > max_bytes:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+
+def clear(directory: Path | None = None) -> int:
+    """Delete every skillctl cache file; returns how many were removed."""
+    where = directory if directory is not None else cache_dir()
+    removed = 0
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return 0
+    for name in names:
+        if name.startswith("lint-v") and name.endswith(_SUFFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(where / name)
+                removed += 1
+    return removed
