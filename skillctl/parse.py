@@ -293,6 +293,26 @@ def _yaml_error_position(exc: Exception, offset: int) -> tuple[int, int, str]:
     return mark.line + 1 + offset, mark.column + 1, str(message)
 
 
+_FLOW_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _flow_too_deep(text: str) -> int | None:
+    """The 1-based line where ``[``/``{`` nesting first exceeds the depth cap, if it does.
+
+    Brackets inside quoted strings count too: a false alarm needs more than
+    ``MAX_YAML_DEPTH`` unclosed brackets in one value, which no real skill has.
+    """
+    depth = 0
+    for match in _FLOW_BRACKET.finditer(text):
+        if match.group() in "[{":
+            depth += 1
+            if depth > limits.MAX_YAML_DEPTH:
+                return text.count("\n", 0, match.start()) + 1
+        elif depth:
+            depth -= 1
+    return None
+
+
 def _load(text: str, allow_duplicates: bool) -> Any:
     yaml = _yaml()
     yaml.allow_duplicate_keys = allow_duplicates
@@ -312,6 +332,19 @@ def parse_yaml(text: str, first_line: int) -> tuple[Frontmatter | None, list[Pro
                 "yaml-syntax",
                 f"frontmatter is larger than {limits.MAX_FRONTMATTER_BYTES} bytes; not parsed",
                 first_line,
+            )
+        )
+        return None, problems
+    too_deep = _flow_too_deep(text)
+    if too_deep is not None:
+        # ruamel's scanner re-checks every open flow level on each token: 10,000 nested
+        # brackets cost seconds before the recursion limit stops the parse. Refuse early.
+        problems.append(
+            Problem(
+                "yaml-syntax",
+                f"frontmatter is nested too deeply (more than {limits.MAX_YAML_DEPTH} "
+                "levels of '[' or '{')",
+                too_deep + offset,
             )
         )
         return None, problems
