@@ -58,6 +58,7 @@ class InvalidHandling(enum.StrEnum):
     SKIP = "skip"  # silently dropped
     WARN = "warn"  # dropped, with a visible warning or error
     EMPTY_METADATA = "empty-metadata"  # loaded with empty frontmatter (Claude Code)
+    WARN_LOAD = "warn-load"  # loaded anyway, with a warning (the open spec's lenient loading)
 
 
 class NameSource(enum.StrEnum):
@@ -83,6 +84,12 @@ class Root:
     env_disable: tuple[str, ...] = ()  # environment variables that switch this root off
     note: str = ""
     uncertain: bool = False
+    #: environment variables of which one must be set for this root to be scanned
+    env_enable: tuple[str, ...] = ()
+    #: per-root override of ``Profile.follow_symlinks`` (Codex does not follow in System)
+    follow_symlinks: bool | None = None
+    #: per-root override of ``Profile.skip_hidden`` (OpenCode config scans skip dot dirs)
+    skip_hidden: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +101,12 @@ class NameRule:
     max_length: int | None = None
     must_match_dir: bool = False
     invalid: InvalidHandling = InvalidHandling.WARN  # what happens when the rule is broken
+    #: a named character check beyond ``pattern``: ``"ll-n-hyphen"`` (only Unicode lowercase
+    #: letters, digits and ``-``: the OpenCode plugin's ``^[\p{Ll}\p{N}-]+$``) or ``"spec"``
+    #: (skills-ref: NFKC, lowercase, ``isalnum`` or ``-``, no leading/trailing/double ``-``).
+    charset: str | None = None
+    #: characters the agent replaces by ``-`` in the name instead of rejecting it (Gemini)
+    sanitize_chars: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,3 +150,23 @@ class Profile:
     script_env: tuple[tuple[str, str], ...] = ()  # (VAR, template) set for scripts
     conditional_field: str | None = None  # e.g. "paths" for Claude Code
     uncertain: tuple[str, ...] = field(default=())
+    # --- added by discovery (issue 2)
+    #: how the agent drops a second sighting of the same file before name collisions
+    #: (``REALPATH`` or ``PATH``); None when it does not (then only ``dedup_key`` applies)
+    same_file_key: DedupKey | None = None
+    #: a SKILL.md directly inside a root counts as a skill (Codex, Gemini ``SKILL.md``)
+    root_is_skill: bool = False
+    #: directory names never descended into (defaults to skillctl's own list)
+    skip_dirs: frozenset[str] = frozenset({".git", "node_modules"})
+    #: skill directory names the agent reserves and never loads (any case)
+    reserved_dir_names: frozenset[str] = frozenset()
+    #: a skill without a description is loaded but left out of the catalog (OpenCode)
+    hide_without_description: bool = False
+    #: where a missing description comes from: ``"body-first-line"`` (Claude Code) or None
+    description_fallback: str | None = None
+    #: a description longer than ``description_max`` only warns instead of invalidating
+    description_max_warns: bool = False
+    #: skills the agent ships itself (shadowing them, or being shadowed, is worth a note)
+    builtin_skills: frozenset[str] = frozenset()
+    #: where the catalog (the list shown to the model) is built, when not locally
+    catalog_note: str = ""

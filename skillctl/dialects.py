@@ -1,0 +1,428 @@
+"""Frontmatter dialects: would this agent's parser accept a given SKILL.md, and what does it read?
+
+Agents read the same file differently: Claude Code retries broken YAML with quoted values and
+loads the skill with empty metadata when even that fails; Codex and Goose use a strict YAML
+parser; the OpenCode plugin has its own little line parser; Gemini CLI falls back to
+``name:``/``description:`` lines. Each dialect is a function of a :class:`ParsedSkill` (the file
+is never read again) returning a :class:`Verdict`.
+
+``ParsedSkill.frontmatter`` may hold *lenient* data (Claude Code's retry) when strict YAML
+failed; ``parsed.problems`` says so, and strict dialects look there first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from skillctl.model import LineEndings, ParsedSkill, Problem
+
+#: Parser problems that mean strict YAML 1.2 rejected the frontmatter.
+STRICT_YAML_FAILURES = frozenset({"yaml-syntax", "yaml-colon", "duplicate-key",
+                                  "frontmatter-not-mapping"})
+#: Parser problems that mean there is no usable frontmatter block at all.
+STRUCTURE_FAILURES = ("no-frontmatter", "unclosed-frontmatter", "leading-content")
+
+_DELIM_EXACT = "---"
+_FLOW = re.compile(r"^\s*(?:-\s+|[^\s#][^:#]*:\s+)[\[{]")
+_ANCHOR_TAG = re.compile(r"^\s*(?:-\s+|[^\s#][^:#]*:\s+)[&*!]")
+_TOP_KEY = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s+(.*)|)$")
+_NESTED_KEY = re.compile(r"^\s+([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
+_LIST_ITEM = re.compile(r"^\s+-\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a dialect accepts a SKILL.md.
+
+    ``reason`` says why it was rejected, in the agent's terms; for an accepted file it may say
+    how the file was read in a degraded way (e.g. "loaded with empty metadata"). ``data`` is
+    the frontmatter as this dialect reads it (None when rejected).
+    """
+
+    accepted: bool
+    reason: str | None = None
+    line: int | None = None
+    data: Mapping[str, Any] | None = None
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _problem(parsed: ParsedSkill, codes: frozenset[str] | tuple[str, ...]) -> Problem | None:
+    return next((p for p in parsed.problems if p.code in codes), None)
+
+
+def _unreadable(parsed: ParsedSkill) -> Verdict | None:
+    if parsed.text is None:
+        problem = _problem(parsed, ("unreadable",))
+        return Verdict(False, problem.message if problem else "cannot read the file")
+    return None
+
+
+def _utf16(parsed: ParsedSkill) -> bool:
+    return any(p.code == "not-utf8" and "UTF-16" in p.message for p in parsed.problems)
+
+
+def _invalid_utf8(parsed: ParsedSkill) -> Problem | None:
+    return next((p for p in parsed.problems
+                 if p.code == "not-utf8" and p.message.startswith("invalid UTF-8")), None)
+
+
+def _block(parsed: ParsedSkill, *, exact: bool) -> tuple[list[str], int] | None:
+    """The frontmatter lines when the file opens with ``---`` on line 1, and the closer index.
+
+    ``exact`` requires the delimiter lines to be exactly ``---`` (most JavaScript regexes);
+    otherwise trailing blanks are allowed (the line-based split).
+    """
+    if parsed.text is None:
+        return None
+    lines = parsed.text.split("\n")
+
+    def is_delim(line: str) -> bool:
+        return line == _DELIM_EXACT if exact else line.rstrip(" \t") == _DELIM_EXACT
+
+    if not lines or not is_delim(lines[0]):
+        return None
+    closer = next((i for i in range(1, len(lines)) if is_delim(lines[i])), None)
+    if closer is None:
+        return None
+    return lines[1:closer], closer
+
+
+def _strip_quotes(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def _structure(parsed: ParsedSkill, agent_terms: str) -> Verdict | None:
+    """Reject (with the parser's message) when there is no usable frontmatter block."""
+    if _utf16(parsed):
+        return Verdict(False, f"{agent_terms}: the file is UTF-16, not UTF-8", 1)
+    if parsed.has_bom:
+        return Verdict(False, f"{agent_terms}: a UTF-8 BOM stands before the opening '---'", 1)
+    problem = _problem(parsed, STRUCTURE_FAILURES)
+    if problem is not None:
+        return Verdict(False, f"{agent_terms}: {problem.message}", problem.line)
+    return None
+
+
+def _strict(parsed: ParsedSkill, agent_terms: str) -> Verdict | None:
+    """Reject when strict YAML failed (the data in ``parsed`` may be the lenient retry's)."""
+    problem = _problem(parsed, STRICT_YAML_FAILURES)
+    if problem is not None:
+        return Verdict(False, f"{agent_terms}: {problem.message}", problem.line)
+    if parsed.frontmatter is None:
+        return Verdict(False, f"{agent_terms}: the frontmatter could not be parsed", 1)
+    return None
+
+
+# --------------------------------------------------------------------------- dialects
+
+
+def _yaml12_family(agent_terms: str, *, bom_ok: bool, utf8_strict: bool) -> Callable[
+    [ParsedSkill], Verdict
+]:
+    def dialect(parsed: ParsedSkill) -> Verdict:
+        failed = _unreadable(parsed)
+        if failed:
+            return failed
+        if utf8_strict:
+            bad = _invalid_utf8(parsed)
+            if bad is not None:
+                return Verdict(False, f"{agent_terms}: file is not valid UTF-8 ({bad.message})",
+                               bad.line)
+        if bom_ok and parsed.has_bom and not _utf16(parsed):
+            problem = _problem(parsed, STRUCTURE_FAILURES)
+            if problem is not None:
+                return Verdict(False, f"{agent_terms}: {problem.message}", problem.line)
+        else:
+            failed = _structure(parsed, agent_terms)
+            if failed:
+                return failed
+        failed = _strict(parsed, agent_terms)
+        if failed:
+            return failed
+        return Verdict(True, data=parsed.data)
+
+    return dialect
+
+
+yaml12 = _yaml12_family("strict YAML 1.2", bom_ok=False, utf8_strict=True)
+js_yaml = _yaml12_family("js-yaml", bom_ok=False, utf8_strict=False)
+js_yaml_bom = _yaml12_family("js-yaml", bom_ok=True, utf8_strict=False)
+
+
+def claude_lenient(parsed: ParsedSkill) -> Verdict:
+    """Claude Code: strict YAML, then the quote retry; if that fails, empty metadata."""
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    if _utf16(parsed) or parsed.has_bom:
+        what = "UTF-16 text" if _utf16(parsed) else "a UTF-8 BOM before '---'"
+        return Verdict(True, f"{what}: no frontmatter seen, loaded with empty metadata", 1, {})
+    problem = _problem(parsed, STRUCTURE_FAILURES)
+    if problem is not None:
+        return Verdict(True, f"{problem.message}: loaded with empty metadata", problem.line, {})
+    duplicate = _problem(parsed, ("duplicate-key",))
+    if duplicate is not None:
+        return Verdict(True, f"{duplicate.message}: YAML fails, loaded with empty metadata",
+                       duplicate.line, {})
+    strict = _problem(parsed, STRICT_YAML_FAILURES)
+    if parsed.frontmatter is None:
+        line = strict.line if strict else 1
+        message = strict.message if strict else "frontmatter could not be parsed"
+        return Verdict(True, f"{message}; the quote retry fails too: loaded with empty metadata",
+                       line, {})
+    if strict is not None:
+        return Verdict(True, f"{strict.message}; read by Claude Code's quote retry", strict.line,
+                       parsed.data)
+    return Verdict(True, data=parsed.data)
+
+
+def spec_client(parsed: ParsedSkill) -> Verdict:
+    """The open spec's client guide: strict YAML with a fallback for unquoted colons."""
+    failed = _unreadable(parsed) or _structure(parsed, "YAML frontmatter")
+    if failed:
+        return failed
+    colon = _problem(parsed, ("yaml-colon",))
+    others = [p for p in parsed.problems if p.code in STRICT_YAML_FAILURES - {"yaml-colon"}]
+    if colon is not None and not others and parsed.frontmatter is not None:
+        return Verdict(True, f"{colon.message}; read by the unquoted-colon fallback", colon.line,
+                       parsed.data)
+    failed = _strict(parsed, "unparseable YAML")
+    if failed:
+        return failed
+    return Verdict(True, data=parsed.data)
+
+
+def _strictyaml_scalar(value: Any, parsed: ParsedSkill, path: tuple[str | int, ...]) -> Any:
+    """strictyaml reads every scalar as its source text."""
+    if isinstance(value, dict):
+        return {k: _strictyaml_scalar(v, parsed, (*path, k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strictyaml_scalar(v, parsed, (*path, i)) for i, v in enumerate(value)]
+    if isinstance(value, str):
+        return value
+    token = ""
+    if parsed.frontmatter is not None and parsed.text is not None:
+        pos = parsed.frontmatter.value_positions.get(path)
+        lines = parsed.text.split("\n")
+        if pos is not None and 1 <= pos.line <= len(lines):
+            token = lines[pos.line - 1][pos.column - 1:].split(" #")[0].strip()
+    if value is None:
+        return token if token in ("null", "~", "Null", "NULL") else ""
+    return token or (str(value).lower() if isinstance(value, bool) else str(value))
+
+
+def strictyaml(parsed: ParsedSkill) -> Verdict:
+    """skills-ref: ``startswith('---')``, naive ``split('---', 2)``, then strictyaml."""
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    text = parsed.text or ""
+    if parsed.has_bom or _utf16(parsed) or not text.startswith("---"):
+        return Verdict(False, "SKILL.md must start with YAML frontmatter (---)", 1)
+    parts = text.split("---", 2)
+    if len(parts) < 3:
+        return Verdict(False, "SKILL.md frontmatter not properly closed with ---", 1)
+    naive = parts[1]
+    fm = parsed.frontmatter
+    source = fm.text if fm is not None else None
+    if source is None or naive.strip("\n") != source.strip("\n") or _problem(
+        parsed, ("leading-content", "unclosed-frontmatter")
+    ):
+        # The naive split differs from the line-based one (``---`` inside a value, ``---name``):
+        # parse what skills-ref actually hands to strictyaml.
+        from skillctl.parse import parse_text
+
+        reparsed = parse_text(parsed.path, f"---\n{naive.strip(chr(10))}\n---\n")
+        return _strictyaml_checks(reparsed, naive)
+    return _strictyaml_checks(parsed, naive)
+
+
+def _strictyaml_checks(parsed: ParsedSkill, naive: str) -> Verdict:
+    problem = _problem(parsed, STRICT_YAML_FAILURES - {"frontmatter-not-mapping"})
+    if problem is not None:
+        return Verdict(False, f"Invalid YAML in frontmatter: {problem.message}", problem.line)
+    offset = (parsed.frontmatter.start_line - 1) if parsed.frontmatter else 1
+    for index, line in enumerate(naive.strip("\n").split("\n")):
+        if _FLOW.match(line):
+            return Verdict(False, "Invalid YAML in frontmatter: flow style ([...] or {...}) is "
+                           "not allowed by strictyaml", index + 1 + offset)
+        if _ANCHOR_TAG.match(line):
+            return Verdict(False, "Invalid YAML in frontmatter: anchors, aliases and tags are "
+                           "not allowed by strictyaml", index + 1 + offset)
+    if _problem(parsed, ("frontmatter-not-mapping",)) or parsed.frontmatter is None:
+        return Verdict(False, "SKILL.md frontmatter must be a YAML mapping", 1)
+    data = _strictyaml_scalar(dict(parsed.data), parsed, ())
+    return Verdict(True, data=data)
+
+
+def oas_lines(parsed: ParsedSkill) -> Verdict:
+    """The opencode-agent-skills plugin: LF-only regex, non-empty body, a small line parser."""
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    terms = "opencode-agent-skills"
+    if parsed.line_endings in (LineEndings.CRLF, LineEndings.CR, LineEndings.MIXED):
+        return Verdict(False, f"{terms}: the frontmatter pattern only matches LF line endings "
+                       f"(file uses {parsed.line_endings.value.upper()})", 1)
+    if parsed.has_bom or _utf16(parsed):
+        return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
+    block = _block(parsed, exact=True)
+    if block is None:
+        return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
+    lines, closer = block
+    text = parsed.text or ""
+    body = "\n".join(text.split("\n")[closer + 1:])
+    if not body.strip():
+        return Verdict(False, f"{terms}: the body after the frontmatter is empty", closer + 1)
+    data: dict[str, Any] = {}
+    current: str | None = None
+    for line in lines:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        top = _TOP_KEY.match(line)
+        if top:
+            current = top.group(1)
+            value = top.group(2)
+            data[current] = _strip_quotes(value) if value and value.strip() else None
+            if data[current] is not None:
+                current = None
+            continue
+        item = _LIST_ITEM.match(line)
+        if item and current is not None and not isinstance(data.get(current), dict):
+            existing = data.get(current)
+            items = existing if isinstance(existing, list) else []
+            items.append(_strip_quotes(item.group(1)))
+            data[current] = items
+            continue
+        nested = _NESTED_KEY.match(line)
+        if nested and current is not None and not isinstance(data.get(current), list):
+            existing = data.get(current)
+            mapping = existing if isinstance(existing, dict) else {}
+            mapping[nested.group(1)] = _strip_quotes(nested.group(2) or "")
+            data[current] = mapping
+    data = {k: ("" if v is None else v) for k, v in data.items()}
+    # The plugin's schema (zod): checked at parse time, failure = silently skipped.
+    if "allowed-tools" in data and not isinstance(data["allowed-tools"], list):
+        return Verdict(False, f"{terms}: allowed-tools must be a list of '  - item' lines", 1)
+    if "metadata" in data and not isinstance(data["metadata"], dict):
+        return Verdict(False, f"{terms}: metadata must be a map of 'key: value' lines", 1)
+    for key in ("name", "description", "license"):
+        if key in data and not isinstance(data[key], str):
+            return Verdict(False, f"{terms}: {key} must be a single 'key: value' line", 1)
+    return Verdict(True, data=data)
+
+
+def _line_pairs(lines: list[str]) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for line in lines:
+        match = _TOP_KEY.match(line)
+        if match and match.group(2) is not None:
+            pairs.setdefault(match.group(1), _strip_quotes(match.group(2)))
+    return pairs
+
+
+def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
+    """Gemini CLI: js-yaml; when that fails (or lacks name/description), ``name:`` lines."""
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    terms = "Gemini CLI"
+    if parsed.has_bom or _utf16(parsed):
+        return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
+    block = _block(parsed, exact=True)
+    if block is None:
+        return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
+    strict_ok = _problem(parsed, STRICT_YAML_FAILURES) is None and parsed.frontmatter is not None
+    if strict_ok and isinstance(parsed.data.get("name"), str) and isinstance(
+        parsed.data.get("description"), str
+    ):
+        return Verdict(True, data=parsed.data)
+    lines, _ = block
+    name: str | None = None
+    description: str | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        match_name = re.match(r"^\s*name:\s*(.*)$", line)
+        match_desc = re.match(r"^\s*description:\s*(.*)$", line)
+        if match_name:
+            name = match_name.group(1).strip()
+        elif match_desc:
+            parts = [match_desc.group(1).strip()]
+            while index + 1 < len(lines) and re.match(r"^[ \t]+\S", lines[index + 1]):
+                index += 1
+                parts.append(lines[index].strip())
+            description = " ".join(p for p in parts if p)
+        index += 1
+    if name is not None and description is not None:
+        strict = _problem(parsed, STRICT_YAML_FAILURES)
+        reason = (f"{strict.message}; read by the name:/description: line fallback"
+                  if strict else None)
+        return Verdict(True, reason, strict.line if strict else None,
+                       {"name": _strip_quotes(name), "description": _strip_quotes(description)})
+    strict = _problem(parsed, STRICT_YAML_FAILURES)
+    if strict is not None:
+        return Verdict(False, f"{terms}: {strict.message}, and the line fallback finds no "
+                       "name and description", strict.line)
+    missing = "name" if name is None else "description"
+    return Verdict(False, f"{terms}: no {missing} in the frontmatter", 1)
+
+
+def line_fallback(parsed: ParsedSkill) -> Verdict:
+    """OpenClaw: YAML first, then a single-line ``key: value`` fallback parser."""
+    failed = _unreadable(parsed) or _structure(parsed, "OpenClaw")
+    if failed:
+        return failed
+    strict = _problem(parsed, STRICT_YAML_FAILURES)
+    if strict is None and parsed.frontmatter is not None:
+        return Verdict(True, data=parsed.data)
+    block = _block(parsed, exact=False)
+    lines = block[0] if block else []
+    pairs = _line_pairs(lines)
+    message = strict.message if strict else "YAML failed"
+    return Verdict(True, f"{message}; read by the single-line fallback parser",
+                   strict.line if strict else None, pairs)
+
+
+#: dialect id -> function deciding whether that parser accepts a SKILL.md.
+DIALECTS: dict[str, Callable[[ParsedSkill], Verdict]] = {
+    "yaml12": yaml12,
+    "js-yaml": js_yaml,
+    "js-yaml-bom": js_yaml_bom,
+    "claude-lenient": claude_lenient,
+    "spec-client": spec_client,
+    "strictyaml": strictyaml,
+    "oas-lines": oas_lines,
+    "js-yaml-fallback": js_yaml_fallback,
+    "line-fallback": line_fallback,
+}
+
+#: dialect id -> human label naming the parser and who uses it.
+DIALECT_LABELS: dict[str, str] = {
+    "yaml12": "strict YAML 1.2 (Codex, Goose, Cursor)",
+    "js-yaml": "js-yaml, BOM not stripped (OpenCode, Copilot)",
+    "js-yaml-bom": "js-yaml after stripping a BOM (Amp)",
+    "claude-lenient": "YAML with a quote-retry, else empty metadata (Claude Code)",
+    "spec-client": "strict YAML with an unquoted-colon fallback (Agent Skills client guide)",
+    "strictyaml": "strictyaml after a naive split('---') (skills-ref)",
+    "oas-lines": "LF-only line parser (opencode-agent-skills plugin)",
+    "js-yaml-fallback": "js-yaml, then a name:/description: line fallback (Gemini CLI)",
+    "line-fallback": "YAML, then a single-line key: value fallback (OpenClaw)",
+}
+
+
+def verdict(dialect_id: str, parsed: ParsedSkill) -> Verdict:
+    """Run one dialect on a parsed file; an unknown dialect id is a programming error."""
+    try:
+        function = DIALECTS[dialect_id]
+    except KeyError:
+        raise ValueError(f"unknown dialect {dialect_id!r} (known: {', '.join(DIALECTS)})") from None
+    return function(parsed)

@@ -1,0 +1,182 @@
+"""Dialects: which agents' parsers accept a SKILL.md, on crafted files written to disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillctl.dialects import DIALECT_LABELS, DIALECTS, verdict
+from skillctl.model import ParsedSkill
+from skillctl.parse import parse_file
+
+OK = b"---\nname: demo\ndescription: Does demo things.\n---\n# Demo\n\nBody.\n"
+COLON = b"---\nname: demo\ndescription: Use when: the user asks\n---\nBody.\n"
+DUPLICATE = b"---\nname: demo\nname: other\ndescription: d\n---\nBody.\n"
+FLOW = b"---\nname: demo\ndescription: d\nallowed-tools: [Read, Bash]\n---\nBody.\n"
+BROKEN = b"---\nname: [demo\ndescription: d\n---\nBody.\n"
+
+
+def parsed(tmp_path: Path, raw: bytes, name: str = "demo") -> ParsedSkill:
+    directory = tmp_path / name
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "SKILL.md").write_bytes(raw)
+    return parse_file(directory / "SKILL.md")
+
+
+def accepted(tmp_path: Path, raw: bytes) -> set[str]:
+    p = parsed(tmp_path, raw)
+    return {d for d in DIALECTS if verdict(d, p).accepted}
+
+
+def test_every_dialect_has_a_label() -> None:
+    assert set(DIALECT_LABELS) == set(DIALECTS)
+
+
+def test_unknown_dialect_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown dialect"):
+        verdict("toml", parsed(tmp_path, OK))
+
+
+def test_a_clean_file_is_accepted_everywhere(tmp_path: Path) -> None:
+    p = parsed(tmp_path, OK)
+    for dialect in DIALECTS:
+        v = verdict(dialect, p)
+        assert v.accepted, dialect
+        assert v.data is not None and v.data["name"] == "demo"
+
+
+def test_unquoted_colon_splits_strict_and_lenient_parsers(tmp_path: Path) -> None:
+    assert accepted(tmp_path, COLON) == {
+        "claude-lenient", "spec-client", "oas-lines", "js-yaml-fallback", "line-fallback"}
+    p = parsed(tmp_path, COLON)
+    strict = verdict("yaml12", p)
+    assert not strict.accepted and "mapping values" in (strict.reason or "")
+    assert strict.line == 3
+    lenient = verdict("claude-lenient", p)
+    assert lenient.data == {"name": "demo", "description": "Use when: the user asks"}
+    assert verdict("oas-lines", p).data == {
+        "name": "demo", "description": "Use when: the user asks"}
+
+
+def test_claude_loads_with_empty_metadata_when_the_retry_fails(tmp_path: Path) -> None:
+    p = parsed(tmp_path, b"---\nname: demo\ndescription: [unclosed\n  bad: : :\n---\nBody\n")
+    v = verdict("claude-lenient", p)
+    assert v.accepted and v.data == {} and "empty metadata" in (v.reason or "")
+    no_fm = verdict("claude-lenient", parsed(tmp_path, b"# Just a title\n\nBody\n", "plain"))
+    assert no_fm.accepted and no_fm.data == {}
+
+
+def test_duplicate_keys(tmp_path: Path) -> None:
+    p = parsed(tmp_path, DUPLICATE)
+    assert not verdict("yaml12", p).accepted
+    assert not verdict("strictyaml", p).accepted
+    assert "duplicate key 'name'" in (verdict("js-yaml", p).reason or "")
+    # the small line parsers keep going
+    assert verdict("oas-lines", p).accepted
+
+
+def test_strictyaml_rejects_flow_style_anchors_and_tags(tmp_path: Path) -> None:
+    assert not verdict("strictyaml", parsed(tmp_path, FLOW)).accepted
+    assert verdict("yaml12", parsed(tmp_path, FLOW)).accepted
+    anchor = parsed(tmp_path, b"---\nname: &n demo\ndescription: *n\n---\nBody\n", "a")
+    assert "anchors" in (verdict("strictyaml", anchor).reason or "")
+    tag = parsed(tmp_path, b"---\nname: !!str demo\ndescription: d\n---\nBody\n", "t")
+    assert not verdict("strictyaml", tag).accepted
+
+
+def test_strictyaml_reads_every_scalar_as_text_and_splits_naively(tmp_path: Path) -> None:
+    p = parsed(tmp_path, b"---\nname: demo\ndescription: d\nversion: 1.0\nflag: yes\n"
+               b"nothing: null\n---\nB\n")
+    data = verdict("strictyaml", p).data
+    assert data == {"name": "demo", "description": "d", "version": "1.0", "flag": "yes",
+                    "nothing": "null"}
+    cut = parsed(tmp_path, b"---\nname: demo\ndescription: before --- after\n---\nBody\n", "cut")
+    assert verdict("strictyaml", cut).data == {"name": "demo", "description": "before"}
+    assert verdict("yaml12", cut).data == {"name": "demo", "description": "before --- after"}
+
+
+def test_bom(tmp_path: Path) -> None:
+    p = parsed(tmp_path, b"\xef\xbb\xbf" + OK)
+    assert not verdict("strictyaml", p).accepted
+    assert not verdict("yaml12", p).accepted
+    assert "BOM" in (verdict("js-yaml", p).reason or "")
+    assert verdict("js-yaml-bom", p).accepted  # Amp strips it
+    claude = verdict("claude-lenient", p)
+    assert claude.accepted and claude.data == {}
+
+
+def test_crlf_breaks_only_the_lf_only_plugin(tmp_path: Path) -> None:
+    p = parsed(tmp_path, OK.replace(b"\n", b"\r\n"))
+    rejected = {d for d in DIALECTS if not verdict(d, p).accepted}
+    assert rejected == {"oas-lines"}
+    assert "LF" in (verdict("oas-lines", p).reason or "")
+
+
+def test_oas_lines_needs_a_body_and_list_allowed_tools(tmp_path: Path) -> None:
+    empty_body = parsed(tmp_path, b"---\nname: demo\ndescription: d\n---\n")
+    assert not verdict("oas-lines", empty_body).accepted
+    string_tools = parsed(
+        tmp_path, b"---\nname: demo\ndescription: d\nallowed-tools: Read Bash\n---\nB\n", "s")
+    assert "allowed-tools" in (verdict("oas-lines", string_tools).reason or "")
+    nested = parsed(
+        tmp_path,
+        b"---\nname: demo\ndescription: d\nallowed-tools:\n  - Read\n  - Bash\nmetadata:\n"
+        b"  author: me\n---\nBody\n",
+        "n",
+    )
+    assert verdict("oas-lines", nested).data == {
+        "name": "demo", "description": "d", "allowed-tools": ["Read", "Bash"],
+        "metadata": {"author": "me"}}
+
+
+def test_gemini_line_fallback(tmp_path: Path) -> None:
+    p = parsed(tmp_path, BROKEN)
+    v = verdict("js-yaml-fallback", p)
+    assert v.accepted and v.data == {"name": "[demo", "description": "d"}
+    missing = parsed(tmp_path, b"---\nname: demo\n---\nBody\n", "m")
+    assert "no description" in (verdict("js-yaml-fallback", missing).reason or "")
+    continued = parsed(tmp_path, b"---\nname: demo\ndescription: one: two\n  three\n---\nB\n", "c")
+    assert verdict("js-yaml-fallback", continued).data == {
+        "name": "demo", "description": "one: two three"}
+
+
+def test_openclaw_single_line_fallback(tmp_path: Path) -> None:
+    v = verdict("line-fallback", parsed(tmp_path, BROKEN))
+    assert v.accepted and v.data is not None and v.data["description"] == "d"
+
+
+def test_spec_client_accepts_only_the_colon_fallback(tmp_path: Path) -> None:
+    assert verdict("spec-client", parsed(tmp_path, COLON)).accepted
+    assert not verdict("spec-client", parsed(tmp_path, BROKEN, "b")).accepted
+
+
+@pytest.mark.parametrize("raw", [
+    b"",
+    b"---\n",
+    b"---\nname: x\n",
+    b"text\n---\nname: x\n---\n",
+    b"\xff\xfe-\x00-\x00-\x00",
+    b"---\nname: \xff\n---\nbody\n",
+    b"---\n- a\n- b\n---\nbody\n",
+])
+def test_no_dialect_raises_on_odd_files(tmp_path: Path, raw: bytes) -> None:
+    p = parsed(tmp_path, raw)
+    for dialect in DIALECTS:
+        v = verdict(dialect, p)
+        assert v.accepted in (True, False)
+        if not v.accepted:
+            assert v.reason and v.data is None
+
+
+def test_invalid_utf8_is_rejected_by_rust_parsers_only(tmp_path: Path) -> None:
+    p = parsed(tmp_path, b"---\nname: demo\ndescription: caf\xe9\n---\nBody\n")
+    assert not verdict("yaml12", p).accepted
+    assert verdict("js-yaml", p).accepted
+
+
+def test_unreadable_entry_is_rejected(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "SKILL.md").mkdir()  # a directory named SKILL.md
+    p = parse_file(tmp_path / "d" / "SKILL.md")
+    assert not any(verdict(d, p).accepted for d in DIALECTS)
