@@ -13,7 +13,7 @@ from typing import TextIO
 
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.lint_common import by_path, summary_sentence, use_color
+from skillctl.report.lint_common import by_path, printable, summary_sentence, use_color
 
 #: A line of output as (text, rich style) pieces; the plain form just joins the texts.
 Segment = tuple[str, str]
@@ -27,8 +27,14 @@ _SEVERITY_STYLE = {
 _SEVERITY_WIDTH = max(len(s.value) for s in Severity)
 
 
+def _split_lines(text: str) -> list[str]:
+    """Split on LF only, so a CR (a CRLF line in a diff) stays visible as ``\\r``."""
+    lines = text.split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def _finding(diagnostic: Diagnostic) -> list[Line]:
-    location = f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}:"
+    location = f"{printable(diagnostic.path)}:{diagnostic.line}:{diagnostic.column}:"
     severity = diagnostic.severity.value.ljust(_SEVERITY_WIDTH)
     line: Line = [
         (location, "bold"),
@@ -37,16 +43,16 @@ def _finding(diagnostic: Diagnostic) -> list[Line]:
         (" ", ""),
         (diagnostic.rule, "magenta"),
         (": ", ""),
-        (diagnostic.message, ""),
+        (printable(diagnostic.message), ""),
     ]
     if diagnostic.fixable:
         line.append((" [fixable]", "green"))
     lines = [line]
     if diagnostic.hint:
         indent = " " * 4
-        for number, text in enumerate(diagnostic.hint.splitlines() or [""]):
+        for number, text in enumerate(_split_lines(diagnostic.hint) or [""]):
             prefix = "hint: " if number == 0 else "      "
-            lines.append([(indent + prefix + text, "dim")])
+            lines.append([(indent + prefix + printable(text), "dim")])
     return lines
 
 
@@ -76,13 +82,15 @@ def build_lines(report: LintReport) -> list[Line]:
         lines.append([("Would fix:" if report.diff else "Fixed:", "bold green")])
         for fix in sorted(report.fixes, key=lambda f: (f.path, f.rule, f.description)):
             lines.append(
-                [("  ", ""), (fix.path, "bold"), (": ", ""), (fix.rule, "magenta"),
-                 (": ", ""), (fix.description, "")]
+                [("  ", ""), (printable(fix.path), "bold"), (": ", ""),
+                 (printable(fix.rule), "magenta"), (": ", ""), (printable(fix.description), "")]
             )
     if report.diff:
         if lines:
             lines.append([])
-        lines.extend([[(text, _diff_style(text))] for text in report.diff.splitlines()])
+        lines.extend(
+            [[(printable(text), _diff_style(text))] for text in _split_lines(report.diff)]
+        )
     if lines:
         lines.append([])
     counts = report.summary()

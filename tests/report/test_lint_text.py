@@ -110,3 +110,23 @@ def test_closed_stream_is_not_a_terminal() -> None:
     stream = io.StringIO()
     stream.close()
     assert use_color(stream) is False
+
+
+def test_control_characters_cannot_drive_the_terminal() -> None:
+    from skillctl.model import Diagnostic, Severity
+
+    evil = Diagnostic("a\nb/SKILL.md", 1, 1, "name-case",
+                      "name \x1b[2J\u202eevil\u2028 ok ünï 🙂\tx", Severity.ERROR)
+    out = render("text", LintReport(results=(), extra=(evil,)), color=False)
+    first = out.splitlines()[0]
+    assert first == (
+        "a\\nb/SKILL.md:1:1: error   name-case: name \\x1b[2J\\u202eevil\\u2028 ok ünï 🙂\tx"
+    )
+    coloured = render("text", LintReport(results=(), extra=(evil,)), color=True)
+    assert "\x1b[2J" not in coloured and "\u202e" not in coloured
+
+
+def test_crlf_in_a_diff_is_shown() -> None:
+    diff = "--- a/x/SKILL.md\n+++ b/x/SKILL.md\n@@ -1 +1 @@\n----\r\n+---\n"
+    out = render("text", LintReport(results=(), diff=diff), color=False)
+    assert "----\\r\n+---\n" in out
