@@ -1,0 +1,93 @@
+"""Map a function over many items on every core, above a measured threshold, in input order.
+
+Small runs stay in one process: starting workers costs more than it saves (see
+docs/benchmarks.md for the measurement behind :data:`THRESHOLD`). Results always come back in
+the order of the input, so output is the same whatever the number of workers. When a pool
+cannot be started or breaks (a sandbox without ``fork``, a killed worker), the work is done
+serially instead: parallelism may make a run faster, never make it fail.
+
+``SKILLCTL_JOBS`` sets the number of worker processes (``1`` turns the pool off).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Items below which one process is faster than a pool (measured, docs/benchmarks.md).
+THRESHOLD = 200
+#: Chunks per worker: enough to balance uneven items, few enough to keep overhead low.
+_CHUNKS_PER_WORKER = 4
+
+
+def cpu_count() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def jobs_wanted(jobs: int | None = None) -> int:
+    """Worker count: ``jobs`` if given, else ``$SKILLCTL_JOBS``, else the usable cores."""
+    if jobs is None:
+        raw = os.environ.get("SKILLCTL_JOBS", "").strip()
+        if raw.isdigit() and int(raw) > 0:
+            jobs = int(raw)
+    if jobs is None or jobs < 1:
+        jobs = cpu_count()
+    return max(1, jobs)
+
+
+def use_pool(count: int, jobs: int, threshold: int = THRESHOLD) -> bool:
+    """Whether ``count`` items are worth a pool of ``jobs`` workers."""
+    return jobs > 1 and count >= threshold
+
+
+def map_ordered(
+    func: Callable[[T], R],
+    items: Sequence[T],
+    *,
+    jobs: int | None = None,
+    threshold: int = THRESHOLD,
+) -> list[R]:
+    """``[func(x) for x in items]``, spread over worker processes when that pays.
+
+    ``func`` must be a module-level function and the items and results picklable. Exceptions
+    raised by ``func`` propagate as they would serially.
+    """
+    workers = min(jobs_wanted(jobs), len(items))
+    if not use_pool(len(items), workers, threshold):
+        return [func(item) for item in items]
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunksize = max(1, len(items) // (workers * _CHUNKS_PER_WORKER))
+    try:
+        executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    except (OSError, ValueError, NotImplementedError):
+        return [func(item) for item in items]
+    try:
+        return list(executor.map(func, items, chunksize=chunksize))
+    except (BrokenProcessPool, OSError):
+        return [func(item) for item in items]
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _context() -> BaseContext | None:
+    """``fork`` where it is safe and cheap (Linux): workers inherit the imported modules."""
+    import multiprocessing
+
+    # macOS offers fork but system libraries may crash in a forked child: keep its default.
+    if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
