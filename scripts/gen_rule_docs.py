@@ -32,14 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else None
     if args.check:
         if current != text:
-            print(f"{TARGET.relative_to(REPO)} is out of date: run "
-                  "python scripts/gen_rule_docs.py", file=sys.stderr)
+            print(f"{TARGET} is out of date: run python scripts/gen_rule_docs.py",
+                  file=sys.stderr)
             return 1
         return 0
     if current != text:
         TARGET.parent.mkdir(parents=True, exist_ok=True)
         TARGET.write_bytes(text.encode("utf-8"))
-        print(f"wrote {TARGET.relative_to(REPO)}")
+        print(f"wrote {TARGET}")
     return 0
 
 
