@@ -1,0 +1,1 @@
+complete --command skillctl --no-files --arguments "(env _SKILLCTL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) skillctl)" --condition "env _SKILLCTL_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) skillctl"

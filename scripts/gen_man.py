@@ -1,0 +1,219 @@
+"""Generate ``man/skillctl.1`` (roff) from the Typer app.
+
+Walks ``typer.main.get_command(app)``: every command with its usage line, help text and every
+option and argument (``get_help_record``), then the fixed sections (exit status, environment,
+files, examples). The output has no date from the clock, so it only changes when the CLI does;
+``tests/test_ecosystem_generated.py`` fails when the committed page drifts.
+
+Usage: python scripts/gen_man.py [--check]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+OUTPUT = REPO / "man" / "skillctl.1"
+
+DESCRIPTION = [
+    "A skill is a directory with a SKILL.md file: YAML frontmatter (name, description, ...) "
+    "and Markdown instructions, plus optional scripts/, references/ and assets/. Coding agents "
+    "(Claude Code, OpenCode, Codex, Amp, OpenClaw, Gemini CLI, Copilot, Cursor, Goose) each "
+    "discover, validate and show skills differently; skillctl makes that visible and "
+    "checkable.",
+    "list and show tell which skills an agent finds from a directory, which copy wins and why "
+    "a skill is missing; lint checks skills against the open specification and each agent's "
+    "own rules; render prints the catalog and skill text an agent puts in its prompt; "
+    "run\\-script runs a skill's script the way an agent would; new creates a skill that "
+    "passes lint; schema prints the frontmatter JSON Schema for editors.",
+    "skillctl never changes a file unless asked to (lint \\-\\-fix, render \\-\\-into, new).",
+]
+
+EXIT_STATUS = [
+    ("0", "Success: no findings, or the command did what it was asked."),
+    ("1", "Findings (lint errors, or warnings with \\-\\-strict) or a failed check."),
+    ("2", "Usage error: bad option, missing path, unknown agent or rule, invalid "
+          "configuration, refused name."),
+    ("3", "Internal error (set SKILLCTL_DEBUG=1 for a traceback)."),
+    ("124", "A script run by run\\-script timed out."),
+    ("130", "Interrupted (Ctrl\\-C)."),
+]
+
+ENVIRONMENT = [
+    ("NO_COLOR", "When set (to anything), human output has no colour. Output that is not "
+                 "a terminal is plain text anyway."),
+    ("SKILLCTL_DEBUG", "When set, an internal error shows the Python traceback instead of a "
+                       "one\\-line message."),
+    ("SKILLCTL_CACHE_DIR", "Directory of the lint cache (default: "
+                           "$XDG_CACHE_HOME/skillctl)."),
+    ("XDG_CACHE_HOME", "Base of the default cache directory (default: ~/.cache)."),
+    ("XDG_CONFIG_HOME", "Base of user\\-level agent roots that live under ~/.config "
+                        "(default: ~/.config)."),
+    ("HOME", "User\\-level skill roots (~/.claude/skills, ~/.agents/skills, ...) are found "
+             "below it."),
+]
+
+FILES = [
+    ("pyproject.toml", "Lint configuration in the [tool.skillctl] table, found by walking up "
+                       "from the first linted path."),
+    ("skillctl.toml", "The same keys at the top level (or under [tool.skillctl]); looked for "
+                      "before pyproject.toml in each directory."),
+    ("$XDG_CACHE_HOME/skillctl/", "The lint cache (see SKILLCTL_CACHE_DIR); safe to delete."),
+    ("SKILL.md", "A skill: YAML frontmatter (name, description, ...) and a Markdown body, in a "
+                 "directory with optional scripts/, references/ and assets/."),
+]
+
+EXAMPLES = [
+    ("List the skills Claude Code sees from here, and why others are missing:",
+     "skillctl list \\-\\-agent claude\\-code \\-\\-explain"),
+    ("Lint every skill below the current directory for two agents:",
+     "skillctl lint \\-\\-agent claude\\-code \\-\\-agent codex ."),
+    ("Lint in CI with annotations on the pull request:",
+     "skillctl lint \\-\\-format github .claude/skills"),
+    ("Show the skill catalog OpenCode puts in its system prompt:",
+     "skillctl render \\-\\-agent opencode ."),
+    ("Create a new skill with an example script:",
+     "skillctl new pdf\\-tools \\-\\-dir .claude/skills \\-\\-scripts"),
+    ("Save the frontmatter schema for an editor:",
+     "skillctl schema \\-\\-agent claude\\-code > skill.schema.json"),
+]
+
+
+def escape(text: str) -> str:
+    """Escape text for roff: backslashes, hyphens (as minus signs) and leading dots/quotes."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    lines = []
+    for line in text.split("\n"):
+        if line.startswith((".", "'")):
+            line = "\\&" + line
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def paragraphs(text: str) -> list[str]:
+    """Split a help text into paragraphs, joining wrapped lines and dropping click's ``\\b``."""
+    result: list[str] = []
+    for block in text.strip().split("\n\n"):
+        lines = [line.strip() for line in block.splitlines() if line.strip() not in {"", "\b"}]
+        if lines:
+            result.append(" ".join(lines))
+    return result
+
+
+def option_block(opts: str, help_text: str) -> list[str]:
+    """A ``.TP`` entry: option names in bold, metavars in italics, then the help text."""
+    words = []
+    for token in opts.split():
+        if token.startswith("-"):
+            words.append(f"\\fB{escape(token)}\\fR")
+        elif token == "/":
+            words.append("/")
+        else:
+            words.append(f"\\fI{escape(token)}\\fR")
+    return [".TP", " ".join(words), escape(help_text)]
+
+
+def help_records(command: Any, ctx: Any, *, with_help: bool = True) -> list[tuple[str, str]]:
+    """``(names, help)`` for every visible parameter of ``command`` (``--help`` optional)."""
+    records = []
+    help_names = set(ctx.help_option_names)
+    for param in command.get_params(ctx):
+        if getattr(param, "hidden", False):
+            continue
+        if not with_help and help_names & set(getattr(param, "opts", ())):
+            continue
+        record = param.get_help_record(ctx)
+        if record is None:  # an argument without help: still list it
+            name = param.human_readable_name if hasattr(param, "human_readable_name") else ""
+            record = (str(name).upper(), "")
+        records.append((record[0], " ".join(record[1].split())))
+    return records
+
+
+def render() -> str:
+    """The whole man page as a string."""
+    import typer.main
+
+    from skillctl import __version__
+    from skillctl.cli.app import app
+
+    root = typer.main.get_command(app)
+    root_ctx = root.make_context("skillctl", [], resilient_parsing=True)
+    description = paragraphs(root.help or "")
+    out = [
+        '.\\" Generated by scripts/gen_man.py from the skillctl CLI; do not edit by hand.',
+        f'.TH SKILLCTL 1 "" "skillctl {escape(__version__)}" "User Commands"',
+        ".SH NAME",
+        "skillctl \\- " + escape(description[0][0].lower() + description[0][1:].rstrip(".")),
+        ".SH SYNOPSIS",
+        ".B skillctl",
+        "[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]...",
+        ".SH DESCRIPTION",
+    ]
+    for para in DESCRIPTION:
+        out += [para, ".PP"]
+    out += [
+        "Run \\fBskillctl \\fICOMMAND\\fB \\-\\-help\\fR for the help of one command.",
+        ".SH OPTIONS",
+    ]
+    for opts, help_text in help_records(root, root_ctx):
+        out += option_block(opts, help_text)
+    out.append(".SH COMMANDS")
+    commands = getattr(root, "commands", {})
+    for name in sorted(commands):
+        command = commands[name]
+        if getattr(command, "hidden", False):
+            continue
+        ctx = command.make_context(name, [], parent=root_ctx, resilient_parsing=True)
+        usage = " ".join(command.collect_usage_pieces(ctx))
+        out += [f'.SS "skillctl {escape(name)} {escape(usage)}"']
+        for index, para in enumerate(paragraphs(command.help or "")):
+            if index:
+                out.append(".PP")
+            out.append(escape(para))
+        records = help_records(command, ctx, with_help=False)
+        if records:
+            out += [".PP", "Options and arguments:"]
+            for opts, help_text in records:
+                out += option_block(opts, help_text)
+    out.append(".SH EXIT STATUS")
+    for code, text in EXIT_STATUS:
+        out += [".TP", f"\\fB{code}\\fR", text]
+    out.append(".SH ENVIRONMENT")
+    for var, text in ENVIRONMENT:
+        out += [".TP", f"\\fB{var}\\fR", text]
+    out.append(".SH FILES")
+    for path, text in FILES:
+        out += [".TP", f"\\fI{escape(path)}\\fR", escape(text)]
+    out.append(".SH EXAMPLES")
+    for text, example in EXAMPLES:
+        out += [".PP", escape(text), ".PP", ".RS 4", f"\\fB{example}\\fR", ".RE"]
+    out += [
+        ".SH SEE ALSO",
+        "The README of skillctl, docs/rules.md for every lint rule, and the Agent Skills "
+        "specification at https://agentskills.io/specification.",
+    ]
+    return "\n".join(line for line in out if line != "") + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the man page, or with ``--check`` report whether the committed one is stale."""
+    args = sys.argv[1:] if argv is None else argv
+    text = render()
+    if "--check" in args:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != text:
+            print(f"{OUTPUT.relative_to(REPO)} is out of date: run python scripts/gen_all.py",
+                  file=sys.stderr)
+            return 1
+        return 0
+    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUTPUT.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
