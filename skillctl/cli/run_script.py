@@ -1,11 +1,273 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl run-script``: run a skill's bundled script the way an agent would, safely.
+
+Only Typer and the standard library are imported here at module level; the core
+(``skillctl.scripts``) is imported inside the command.
+"""
 
 from __future__ import annotations
 
+import enum
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
 
+if TYPE_CHECKING:
+    from skillctl.scripts import RunPlan, RunResult
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+
+class OutputFormat(enum.StrEnum):
+    """Output formats of run-script."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class CwdMode(enum.StrEnum):
+    """Where the script runs."""
+
+    SKILL = "skill"
+    PROJECT = "project"
+
+
+def command(
+    ctx: typer.Context,
+    skill: Annotated[str, typer.Argument(
+        metavar="SKILL", show_default=False,
+        help="A skill directory, its SKILL.md, or a skill name.",
+    )],
+    script: Annotated[str | None, typer.Argument(
+        metavar="[SCRIPT]", show_default=False,
+        help="Path relative to the skill directory (scripts/build.sh) or a bare script name.",
+    )] = None,
+    list_only: Annotated[bool, typer.Option(
+        "--list", help="List the skill's scripts (and what would stop an agent) instead.",
+    )] = False,
+    agent: Annotated[str | None, typer.Option(
+        "--agent", "-a", metavar="NAME", show_default=False,
+        help="Run as this agent: its working directory and variables.",
+    )] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=0, metavar="SECONDS",
+        help="Stop the script and its children after SECONDS (exit 124); 0 means never.",
+    )] = 120.0,
+    cwd: Annotated[CwdMode | None, typer.Option(
+        "--cwd", case_sensitive=False, show_default=False,
+        help="Working directory: the skill directory or the project (default: the agent's, "
+        "else the skill directory).",
+    )] = None,
+    project: Annotated[Path | None, typer.Option(
+        "--project", metavar="DIR", show_default=False,
+        help="The project directory (default: the current directory).",
+    )] = None,
+    home: Annotated[Path | None, typer.Option(
+        "--home", metavar="DIR", show_default=False,
+        help="The home directory used to find skills by name (default: ~).",
+    )] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Print the exact argv, working directory and added env; run nothing.",
+    )] = False,
+    output: Annotated[OutputFormat, typer.Option(
+        "--format", case_sensitive=False,
+        help="text: the script's output streams through; json: one object with the output "
+        "(each stream capped at 1 MiB).",
+    )] = OutputFormat.TEXT,
+) -> None:
+    """Run a skill's script with no shell, stdin closed and a timeout, as an agent would.
+
+    Arguments after -- go to the script verbatim. The exit code is the script's; skillctl
+    itself exits 2 for a refused or unknown script, 126 when the file cannot be run, 127 when
+    its interpreter is missing, 124 on timeout and 130 on Ctrl-C.
+    """
+    from skillctl.errors import SkillctlError
+
+    try:
+        code = _run(
+            skill=skill,
+            script=script,
+            args=list(ctx.args),
+            list_only=list_only,
+            agent=agent,
+            timeout=timeout,
+            cwd=cwd.value if cwd else None,
+            project=project,
+            home=home,
+            dry_run=dry_run,
+            as_json=output is OutputFormat.JSON,
+        )
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    raise typer.Exit(code)
+
+
+def _run(
+    *,
+    skill: str,
+    script: str | None,
+    args: list[str],
+    list_only: bool,
+    agent: str | None,
+    timeout: float,
+    cwd: str | None,
+    project: Path | None,
+    home: Path | None,
+    dry_run: bool,
+    as_json: bool,
+) -> int:
+    """The body of the command; returns the exit code."""
+    from skillctl import scripts
+    from skillctl.errors import UsageError
+
+    profile = None
+    if agent is not None:
+        from skillctl.agents import get_profile
+
+        profile = get_profile(agent)
+    skill_dir = _skill_dir(skill, project, home, agent)
+    if list_only:
+        if script is not None or args:
+            raise UsageError("--list takes no SCRIPT or script arguments")
+        found, truncated = scripts.scan_scripts(skill_dir)
+        if as_json:
+            _print_json(scripts.listing_to_dict(skill_dir, found, truncated))
+        else:
+            typer.echo(scripts.format_listing(skill_dir, found), nl=False)
+            if truncated:
+                _say("the listing was cut short (too many files or folders too deep)")
+        return 0
+    if script is None:
+        raise UsageError("missing SCRIPT (or use --list to see the skill's scripts)")
+    plan = scripts.plan_run(
+        skill_dir, script, args, profile=profile, cwd_mode=cwd, project=project, home=home
+    )
+    if dry_run:
+        if as_json:
+            _print_json(plan.to_dict())
+        else:
+            for warning in plan.warnings:
+                _say(f"warning: {warning}")
+            typer.echo(scripts.format_plan(plan), nl=False)
+        return 0
+    if not as_json:
+        for warning in plan.warnings:
+            _say(f"warning: {warning}")
+        for note in plan.notes:
+            _say(note)
+    limit_timeout = timeout if timeout > 0 else None
+    if as_json:
+        result = scripts.execute(plan, limit_timeout, capture=True)
+        _print_json(result.to_dict(plan))
+    else:
+        result = _run_streaming(plan, limit_timeout)
+        for warning in result.warnings:
+            _say(f"warning: {warning}")
+    _report_end(plan, result, timeout)
+    return result.exit_code
+
+
+def _run_streaming(plan: RunPlan, timeout: float | None) -> RunResult:
+    """Run with the child's output going straight to ours (inherited file descriptors).
+
+    When stdout or stderr has no file descriptor (an in-process test runner), the output is
+    collected without a cap and written through afterwards instead.
+    """
+    from skillctl import scripts
+
+    if _has_fd(sys.stdout) and _has_fd(sys.stderr):
+        return scripts.execute(plan, timeout, capture=False)
+    result = scripts.execute(plan, timeout, capture=True, limit=None)
+    for data, stream in ((result.stdout, sys.stdout), (result.stderr, sys.stderr)):
+        if data:
+            buffer = getattr(stream, "buffer", None)
+            if buffer is not None:
+                buffer.write(data)
+            else:
+                stream.write(data.decode("utf-8", errors="replace"))
+            stream.flush()
+    return result
+
+
+def _has_fd(stream: Any) -> bool:
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
+
+
+def _report_end(plan: RunPlan, result: RunResult, timeout: float) -> None:
+    """skillctl's own closing messages on stderr."""
+    if result.timed_out:
+        _say(
+            f"{plan.relpath} timed out after {timeout:g}s; stopped it and its child processes "
+            f"(exit {result.exit_code})"
+        )
+    elif result.interrupted:
+        _say(f"interrupted; stopped {plan.relpath} and its child processes")
+    elif result.returncode is not None and result.returncode < 0:
+        _say(f"{plan.relpath} was killed by signal {-result.returncode}")
+
+
+def _skill_dir(query: str, project: Path | None, home: Path | None, agent: str | None) -> Path:
+    """The skill directory for a SKILL argument: a path first, else a name via discovery."""
+    from skillctl.errors import UsageError
+
+    path = Path(query)
+    if os.path.isdir(path):
+        if not any(name.lower() == "skill.md" for name in _names(path)):
+            raise UsageError(f"{query}: not a skill directory (no SKILL.md in it)")
+        return path
+    if os.path.lexists(path):
+        from skillctl.collect import candidates_for
+
+        found, _, _ = candidates_for([path])
+        if not found:
+            raise UsageError(f"{query}: not inside a skill directory (no SKILL.md above it)")
+        return found[0].dir
+    if "/" in query or query.startswith("."):
+        raise UsageError(f"{query}: no such file or directory")
+    return _find_by_name(query, project, home, agent)
+
+
+def _names(directory: Path) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
+
+
+def _find_by_name(query: str, project: Path | None, home: Path | None, agent: str | None) -> Path:
+    """Look a skill name up the way ``show`` does (skillctl.discovery.find_skill)."""
+    from skillctl.errors import UsageError
+
+    try:
+        from skillctl.discovery import find_skill  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise UsageError(f"{query}: no such skill directory") from None
+    found: Any = find_skill(
+        query, project=project or Path.cwd(), home=home or Path.home(), agent=agent
+    )
+    if found is None:
+        raise UsageError(f"{query}: no skill directory or skill of that name")
+    directory = getattr(found, "dir", None)
+    if directory is None:
+        skill = getattr(found, "skill", None)
+        directory = getattr(skill, "dir", None)
+    if directory is None and isinstance(found, (str, os.PathLike)):
+        directory = found
+    if directory is None:
+        raise UsageError(f"{query}: could not tell where that skill lives")
+    return Path(directory)
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    import json
+
+    typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def _say(message: str) -> None:
+    typer.echo(f"skillctl: {message}", err=True)

@@ -1,0 +1,184 @@
+"""``skillctl run-script`` end to end: CliRunner on the app, plus one real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skillctl.cli.app import app
+
+PY = sys.executable
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["run-script", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def put(skill: Path, rel: str, text: str | bytes, mode: int = 0o755) -> Path:
+    path = skill / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, str):
+        path.write_text(text)
+    else:
+        path.write_bytes(text)
+    path.chmod(mode)
+    return path
+
+
+@pytest.fixture
+def skill(make_skill: Callable[..., Path]) -> Path:
+    directory = make_skill("demo")
+    put(directory, "scripts/args.py",
+        f"#!{PY}\nimport json, sys\nprint(json.dumps(sys.argv[1:]))\n")
+    put(directory, "scripts/fail.sh", "#!/bin/sh\necho oops >&2\nexit 7\n")
+    put(directory, "scripts/where.py", f"#!{PY}\nimport os\nprint(os.getcwd())\n"
+        "print(os.environ.get('CLAUDE_SKILL_DIR', '-'))\n")
+    return directory
+
+
+def test_runs_a_script_and_passes_args_verbatim(skill: Path) -> None:
+    code, out, err = run(str(skill), "scripts/args.py", "--", "a b", "--timeout", "5",
+                         "--dry-run", "$HOME", "--")
+    assert code == 0, err
+    assert json.loads(out) == ["a b", "--timeout", "5", "--dry-run", "$HOME", "--"]
+
+
+def test_exit_code_and_stderr_are_the_scripts(skill: Path) -> None:
+    code, out, err = run(str(skill), "fail.sh")
+    assert code == 7
+    assert out == ""
+    assert "oops" in err
+
+
+def test_skill_given_as_its_skill_md_or_a_file_inside(skill: Path) -> None:
+    for target in (skill / "SKILL.md", skill / "scripts" / "fail.sh"):
+        code, _, err = run(str(target), "fail.sh")
+        assert code == 7, err
+
+
+def test_cwd_and_agent_variables(skill: Path, tmp_path: Path) -> None:
+    code, out, _ = run(str(skill), "where.py", "--agent", "claude-code", "--cwd", "skill",
+                       "--project", str(tmp_path))
+    assert code == 0
+    assert out.splitlines() == [str(skill.resolve()), str(skill)]
+    code, out, _ = run(str(skill), "where.py", "--cwd", "project", "--project", str(tmp_path))
+    assert out.splitlines() == [str(tmp_path.resolve()), "-"]
+
+
+def test_list(skill: Path) -> None:
+    put(skill, "scripts/noexec.sh", "#!/bin/sh\n", 0o644)
+    code, out, _ = run(str(skill), "--list")
+    assert code == 0
+    assert "scripts/args.py" in out and "scripts/noexec.sh" in out
+    assert "shebang but no exec bit" in out
+    code, out, _ = run(str(skill), "--list", "--format", "json")
+    data = json.loads(out)
+    assert data["version"] == 1
+    paths = [s["path"] for s in data["scripts"]]
+    assert paths == sorted(paths) and "scripts/noexec.sh" in paths
+    noexec = next(s for s in data["scripts"] if s["path"] == "scripts/noexec.sh")
+    assert noexec["executable"] is False and noexec["issues"]
+    code, _, err = run(str(skill), "fail.sh", "--list")
+    assert code == 2 and "--list" in err
+
+
+def test_dry_run_runs_nothing(skill: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    put(skill, "scripts/touch.sh", f"#!/bin/sh\ntouch '{marker}'\n")
+    code, out, _ = run(str(skill), "touch.sh", "--dry-run", "--agent", "claude-code",
+                       "--project", str(tmp_path), "--", "x y")
+    assert code == 0
+    assert not marker.exists()
+    real = str((skill / "scripts" / "touch.sh").resolve())
+    assert f"argv:   {real} 'x y'" in out
+    assert f"CLAUDE_SKILL_DIR={skill}" in out and f"SKILL_DIR={skill}" in out
+    code, out, _ = run(str(skill), "touch.sh", "--dry-run", "--format", "json", "--", "x y")
+    data = json.loads(out)
+    assert data["argv"] == [real, "x y"] and data["version"] == 1
+    assert data["cwd"] == str(skill.resolve()) and data["env_added"] == {"SKILL_DIR": str(skill)}
+    assert not marker.exists()
+
+
+def test_json_output(skill: Path) -> None:
+    code, out, _ = run(str(skill), "fail.sh", "--format", "json")
+    assert code == 7
+    data = json.loads(out)
+    assert data["version"] == 1
+    assert data["exit_code"] == 7 and data["stderr"] == "oops\n" and data["stdout"] == ""
+    assert data["timed_out"] is False
+    assert data["truncated"] == {"stderr": False, "stdout": False}
+    assert isinstance(data["duration_s"], float)
+    assert list(data) == sorted(data)
+
+
+@pytest.mark.parametrize(
+    "bad", ["../etc/passwd", "..", "a/../../b", "/etc/passwd", "..\\..\\x", "%2e%2e%2f", "ok\x00"]
+)
+def test_traversal_exits_2(skill: Path, bad: str) -> None:
+    code, out, err = run(str(skill), bad)
+    assert code == 2 and out == ""
+    assert "refusing" in err
+
+
+def test_missing_script_lists_scripts(skill: Path) -> None:
+    code, _, err = run(str(skill), "nope.sh")
+    assert code == 2
+    assert "scripts/args.py" in err and "scripts/fail.sh" in err
+    code, _, err = run(str(skill))
+    assert code == 2 and "--list" in err
+
+
+def test_missing_interpreter_exits_127(skill: Path) -> None:
+    put(skill, "scripts/gone.py", "#!/usr/bin/env skillctl-no-such-python\nprint(1)\n")
+    code, _, err = run(str(skill), "gone.py")
+    assert code == 127
+    assert "skillctl-no-such-python" in err and "Errno" not in err
+
+
+def test_no_exec_bit_warns_and_runs(skill: Path) -> None:
+    put(skill, "scripts/plain.sh", "#!/bin/sh\necho plain\n", 0o644)
+    code, out, err = run(str(skill), "plain.sh")
+    assert code == 0 and out == "plain\n"
+    assert "chmod +x scripts/plain.sh" in err
+
+
+def test_timeout_exits_124(skill: Path) -> None:
+    put(skill, "scripts/hang.sh", "#!/bin/sh\nsleep 600\n")
+    code, _, err = run(str(skill), "hang.sh", "--timeout", "0.5")
+    assert code == 124
+    assert "timed out" in err
+
+
+def test_bad_skill_and_agent_are_usage_errors(skill: Path, tmp_path: Path) -> None:
+    code, _, err = run(str(tmp_path / "missing"), "x.sh")
+    assert code == 2 and "no such" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = run(str(empty), "x.sh")
+    assert code == 2 and "not a skill directory" in err
+    code, _, err = run(str(skill), "fail.sh", "--agent", "no-such-agent")
+    assert code == 2 and "unknown agent" in err
+
+
+def test_real_process_streams_output_through(skill: Path) -> None:
+    put(skill, "scripts/both.sh", "#!/bin/sh\necho to-out\necho to-err >&2\nexit 5\n")
+    env = dict(os.environ, NO_COLOR="1")
+    proc = subprocess.run(
+        [PY, "-m", "skillctl", "run-script", str(skill), "both.sh"],
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 5
+    assert proc.stdout == b"to-out\n"
+    assert proc.stderr == b"to-err\n"
