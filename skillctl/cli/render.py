@@ -1,11 +1,219 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl render``: a skill catalog exactly as an agent injects it, or one skill's body."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
 
+_FORMATS = ("claude-code, codex, opencode, opencode-agent-skills, openclaw, gemini-cli, copilot, "
+            "goose, amp, skills-ref, xml, markdown, json")
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+
+def command(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Skill dirs, SKILL.md files or trees. Without them, the active skills --agent "
+             "discovers.", show_default=False)] = None,
+    agent: Annotated[str | None, typer.Option(
+        "--agent", "-a", help="Agent whose catalog (and exclusions) to reproduce; its format is "
+                              "the default.")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", help=f"Catalog format: {_FORMATS}. Default: the agent's own, else "
+                               "xml.")] = None,
+    context_tokens: Annotated[int | None, typer.Option(
+        "--context-tokens", min=1, help="Context window in tokens. Claude Code: budget = tokens "
+        "x 4 x 0.01 chars (default 200,000 -> 8,000); Codex: 2% in tokens (unknown -> 8,000 "
+        "chars).")] = None,
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=0, help="Catalog budget in characters, overriding the agent default "
+                                "(OpenClaw: 18,000 chars, 150 skills).")] = None,
+    report: Annotated[bool, typer.Option(
+        "--report", help="Print per skill chars, estimated tokens, share of the budget and "
+                         "kept/cut/dropped, with totals.")] = False,
+    into: Annotated[Path | None, typer.Option(
+        "--into", help="Replace the text between <!-- skillctl:begin --> and <!-- skillctl:end "
+                       "--> in FILE (markers appended if absent).")] = None,
+    check: Annotated[bool, typer.Option(
+        "--check", help="With --into: write nothing; exit 1 when FILE is out of date.")] = False,
+    skill: Annotated[str | None, typer.Option(
+        "--skill", help="Render one skill's body as injected on invocation (a name --agent "
+                        "finds, or a path).")] = None,
+    args: Annotated[str | None, typer.Option(
+        "--args", help="Argument string for --skill (split shell-style).")] = None,
+    execute: Annotated[bool, typer.Option(
+        "--exec", help="Run the body's inline shell commands (!`cmd`) in the skill dir; "
+                       "otherwise they are only shown.")] = False,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=0.01, help="Seconds per inline command with --exec.")] = 10.0,
+    project: Annotated[Path | None, typer.Option(
+        "--project", help="Project directory for discovery (default: the current "
+                          "directory).")] = None,
+    home: Annotated[Path | None, typer.Option(
+        "--home", help="Home directory for discovery and ~/ paths (default: $HOME).")] = None,
+) -> None:
+    """Render the skill catalog an agent injects, within its budget, or one skill's body.
+
+    Budgets are each agent's own: Claude Code 1% of the context window in characters (8,000)
+    with 1,536 per description; Codex 2% of the context in tokens (8,000 chars when unknown);
+    OpenClaw 150 skills and 18,000 chars with its compact fallbacks. Exit codes: 0 ok, 1 --check
+    found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
+    command timed out.
+    """
+    from skillctl.errors import SkillctlError
+
+    try:
+        code = _run(paths or [], agent, fmt, context_tokens, budget, report, into, check, skill,
+                    args, execute, timeout, project, home)
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    raise typer.Exit(code)
+
+
+def _note(message: str) -> None:
+    typer.echo(f"skillctl: {message}", err=True)
+
+
+def _profile(agent: str | None) -> Any:
+    if agent is None:
+        return None
+    from skillctl.agents import get_profile
+
+    return get_profile(agent)
+
+
+def _discovered(profile: Any, project: Path | None, home: Path | None) -> list[Any]:
+    from skillctl import discovery  # type: ignore[attr-defined,unused-ignore]
+
+    found = discovery.discover(profile, project or Path.cwd(), home or Path.home())
+    items = getattr(found, "active", found)
+    return [getattr(item, "skill", item) for item in items]
+
+
+def _run(paths: list[Path], agent: str | None, fmt: str | None, context_tokens: int | None,
+         budget: int | None, report: bool, into: Path | None, check: bool, skill: str | None,
+         args: str | None, execute: bool, timeout: float, project: Path | None,
+         home: Path | None) -> int:
+    from skillctl.errors import UsageError
+
+    profile = _profile(agent)
+    if check and into is None:
+        raise UsageError("--check needs --into FILE")
+    if skill is not None:
+        return _body(skill, profile, agent, args, execute, timeout, project, home)
+    from skillctl.render.catalog import CATALOG_FORMATS, FORMAT_ALIASES, get_format, render_catalog
+    from skillctl.render.types import BudgetRequest
+
+    if fmt is None and profile is not None:
+        fmt = FORMAT_ALIASES.get(profile.catalog_format or "", profile.catalog_format)
+        if fmt is None and profile.id in CATALOG_FORMATS:
+            fmt = profile.id
+        if fmt is None:
+            raise UsageError(f"agent {profile.id!r} has no known catalog format; pass --format")
+    fmt = fmt or "xml"
+    get_format(fmt)
+    if paths:
+        from skillctl.collect import collect
+
+        collected = collect(paths)
+        if collected.missing:
+            raise UsageError("no such path: " + ", ".join(str(p) for p in collected.missing))
+        for scan_note in collected.notes:
+            detail = f" ({scan_note.detail})" if scan_note.detail else ""
+            _note(f"note: {scan_note.path}: {scan_note.reason}{detail}")
+        skills = list(collected.skills)
+    elif profile is not None:
+        skills = _discovered(profile, project, home)
+    else:
+        raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
+    request = BudgetRequest(context_tokens=context_tokens, budget_chars=budget,
+                            home=(home or Path.home()))
+    result = render_catalog(skills, fmt, request, profile)
+    catalog = result.catalog
+    if report:
+        from skillctl.render.report import format_report
+
+        typer.echo(format_report(catalog, result.skipped, get_format(fmt).budget_doc))
+        return 0
+    for path, reason in result.skipped:
+        _note(f"skipped {path}: {reason}")
+    for note in catalog.notes:
+        _note(f"note: {note}")
+    if into is not None:
+        return _into(into, catalog.text, check)
+    if catalog.text:
+        typer.echo(catalog.text)
+    return 0
+
+
+def _into(path: Path, text: str, check: bool) -> int:
+    from skillctl.render.into import plan_into, write_into
+
+    plan = plan_into(path, text)
+    if check:
+        if plan.changed:
+            _note(f"{path} is out of date: the skills catalog between the skillctl markers "
+                  "differs (run without --check to update it)")
+            return 1
+        _note(f"{path} is up to date")
+        return 0
+    if plan.changed:
+        write_into(plan)
+        _note(f"updated {path}")
+    else:
+        _note(f"{path} already up to date")
+    return 0
+
+
+def _body(target: str, profile: Any, agent: str | None, args: str | None, execute: bool,
+          timeout: float, project: Path | None, home: Path | None) -> int:
+    from skillctl.errors import UsageError
+    from skillctl.render.body import WRAPPERS, BodyOptions, render_body
+
+    chosen = None
+    candidate = Path(target)
+    if candidate.exists():
+        from skillctl.collect import collect
+
+        found = collect([candidate]).skills
+        if not found:
+            raise UsageError(f"{target}: no SKILL.md there")
+        chosen = found[0]
+    elif profile is not None:
+        from skillctl import discovery  # type: ignore[attr-defined,unused-ignore]
+
+        hit = discovery.find_skill(profile, target, project or Path.cwd(), home or Path.home())
+        chosen = getattr(hit, "skill", hit)
+        if chosen is None:
+            raise UsageError(f"{agent} does not see a skill named {target!r}")
+    else:
+        raise UsageError(f"{target}: no such path (pass --agent to look a skill up by name)")
+    if chosen.parsed.text is None:
+        raise UsageError(f"{chosen.entry}: cannot be read")
+    wrapper = "claude-code"
+    if profile is not None:
+        wrapper = profile.body_wrapper or (profile.id if profile.id in WRAPPERS else "plain")
+    rendered = render_body(chosen, wrapper, BodyOptions(args=args, project_dir=project,
+                                                        execute=execute, timeout=timeout))
+    typer.echo(rendered.text)
+    code = 0
+    for note in rendered.notes:
+        _note(f"note: {note}")
+    for cmd in rendered.commands:
+        where = f"!`{cmd.command}` (body line {cmd.line})"
+        if not cmd.ran and cmd.error:
+            _note(f"{where}: {cmd.error}")
+            code = max(code, 1)
+        elif not cmd.ran:
+            _note(f"{where}: not run (pass --exec to run it)")
+        elif cmd.timed_out:
+            _note(f"{where}: timed out after {timeout:g}s; its process group was killed")
+            code = 124
+        elif cmd.exit_code:
+            _note(f"{where}: exited with status {cmd.exit_code}"
+                  + (f": {cmd.stderr.strip()}" if cmd.stderr.strip() else ""))
+            code = code if code == 124 else 1
+        else:
+            _note(f"{where}: exited with status 0")
+    return code

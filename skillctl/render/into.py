@@ -1,0 +1,62 @@
+"""Keep a rendered catalog inside a file, between ``<!-- skillctl:begin -->`` and
+``<!-- skillctl:end -->``, leaving the rest of the file byte for byte as it was."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillctl.errors import SkillctlError, UsageError
+
+BEGIN = "<!-- skillctl:begin -->"
+END = "<!-- skillctl:end -->"
+
+
+@dataclass(frozen=True, slots=True)
+class IntoResult:
+    """The file's current text, the text it should have, and whether they differ."""
+
+    path: Path
+    old: str
+    new: str
+
+    @property
+    def changed(self) -> bool:
+        """True when the file is out of date."""
+        return self.old != self.new
+
+
+def splice(text: str, block: str) -> str:
+    """``text`` with the part between the markers replaced by ``block``; markers are added
+    at the end (after a blank line) when absent. Raises UsageError on broken markers."""
+    inner = "\n" + block + ("\n" if block and not block.endswith("\n") else "")
+    begin = text.find(BEGIN)
+    end = text.find(END)
+    if begin < 0 and end < 0:
+        sep = "" if not text or text.endswith("\n\n") else "\n" if text.endswith("\n") else "\n\n"
+        return f"{text}{sep}{BEGIN}{inner}{END}\n"
+    if begin < 0 or end < 0 or end < begin or text.count(BEGIN) > 1 or text.count(END) > 1:
+        raise UsageError(f"the file needs exactly one {BEGIN} followed by one {END}")
+    return text[: begin + len(BEGIN)] + inner + text[end:]
+
+
+def plan_into(path: Path, block: str) -> IntoResult:
+    """What writing ``block`` into ``path`` would change (the file may not exist yet)."""
+    if path.exists():
+        try:
+            old = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise SkillctlError(f"{path}: not UTF-8 text; not changed") from None
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    else:
+        old = ""
+    return IntoResult(path, old, splice(old, block))
+
+
+def write_into(result: IntoResult) -> None:
+    """Write the planned text through skillctl's one safe writer."""
+    from skillctl.fsio import atomic_write_text
+
+    path = result.path
+    atomic_write_text(path, result.new, confine_to=path.absolute().parent)

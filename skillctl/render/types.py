@@ -1,0 +1,156 @@
+"""Plain data shared by the catalog formats: entries in, a rendered catalog with a report out."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skillctl.model import Scope
+
+
+class EntryStatus(enum.StrEnum):
+    """What a budget did to one catalog entry."""
+
+    WHOLE = "whole"  # shown with its full description
+    CUT = "cut"  # shown with a shortened description
+    NAME_ONLY = "name-only"  # shown without any description
+    DROPPED = "dropped"  # not shown at all
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogEntry:
+    """One skill as a catalog sees it.
+
+    ``name`` is the name the agent shows (Claude Code: the directory name), ``display_name``
+    the frontmatter name when the agent shows it beside (Claude Code ``name (display)``),
+    ``location`` the path the agent prints, ``path`` the entry file on disk.
+    """
+
+    name: str
+    description: str
+    location: str
+    path: Path
+    display_name: str | None = None
+    when_to_use: str | None = None
+    scope: Scope = Scope.EXTRA
+
+
+@dataclass(frozen=True, slots=True)
+class EntryReport:
+    """Per skill: its size, its share of the budget and what the budget did to it.
+
+    ``chars`` counts the entry as the format would render it in full, in the unit the agent
+    counts (UTF-16 code units for JavaScript agents, code points otherwise); ``tokens`` is the
+    usual estimate of one token per four characters. ``cut_at`` is the number of description
+    characters kept when the status is ``cut``.
+    """
+
+    name: str
+    path: str
+    chars: int
+    tokens: int
+    share: float | None
+    status: EntryStatus
+    cut_at: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The limit a format applied: ``limit`` in ``unit`` (``chars`` or ``tokens``), and why."""
+
+    limit: int
+    unit: str
+    source: str
+    max_skills: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetRequest:
+    """What the user asked for: a context window size, an explicit budget, a home directory.
+
+    ``home`` is used by formats that shorten paths under the home directory to ``~/``.
+    """
+
+    context_tokens: int | None = None
+    budget_chars: int | None = None
+    home: Path | None = None
+    description_cap: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedCatalog:
+    """The exact text an agent would inject (no trailing newline added), with the report."""
+
+    format: str
+    text: str
+    entries: tuple[EntryReport, ...]
+    budget: Budget | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def total_chars(self) -> int:
+        """Characters of the whole rendered text (code points)."""
+        return len(self.text)
+
+
+Renderer = Callable[[Sequence[CatalogEntry], BudgetRequest], RenderedCatalog]
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogFormat:
+    """One catalog format, as data plus the pure function that renders it.
+
+    ``name_from_dir`` says the agent lists the directory name (Claude Code); ``body_fallback``
+    that a missing description falls back to the body's first line (Claude Code);
+    ``needs_description`` that a skill without one is left out; ``excluded_by`` the boolean
+    fields that keep a skill out when no agent profile says otherwise; ``budget_doc`` the
+    default budget in words (shown in ``--help`` and ``--report``).
+    """
+
+    id: str
+    title: str
+    render: Renderer
+    budget_doc: str = "none"
+    name_from_dir: bool = False
+    body_fallback: bool = False
+    needs_description: bool = True
+    excluded_by: tuple[str, ...] = ()
+    uncertain: tuple[str, ...] = field(default=())
+
+
+def estimate_tokens(chars: int) -> int:
+    """The usual estimate: one token per four characters, rounded up."""
+    return -(-chars // 4)
+
+
+def js_len(text: str) -> int:
+    """Length as JavaScript counts it (UTF-16 code units)."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def js_slice(text: str, units: int) -> str:
+    """The longest prefix of at most ``units`` UTF-16 code units, never splitting a pair."""
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        width = 2 if ord(ch) > 0xFFFF else 1
+        if used + width > units:
+            break
+        out.append(ch)
+        used += width
+    return "".join(out)
+
+
+def xml_escape(text: str) -> str:
+    """Escape ``& < > " '`` the way the JavaScript agents do (``'`` as ``&apos;``)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&apos;"))
+
+
+def share_of(chars: int, budget: Budget | None) -> float | None:
+    """``chars`` as a fraction of a character budget (None without one)."""
+    if budget is None or budget.limit <= 0:
+        return None
+    return chars / budget.limit
