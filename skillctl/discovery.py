@@ -1,0 +1,774 @@
+"""Discovery: which skills an agent sees, from a project directory and a home directory.
+
+:func:`discover` reproduces one :class:`~skillctl.agents.profile.Profile`: it expands the
+agent's roots (walking up or down the project's parents where the agent does), scans each root
+(deeper than the agent does, so skills it misses can be explained), parses every SKILL.md once,
+applies the agent's parser dialect, name and description rules, then its dedup and winner rule.
+Every skill found ends up in exactly one :class:`Status`, with the reason when it is not active.
+
+:func:`discover_all` does that for several agents sharing one parse cache and joins the views
+per file; :func:`find_skill` turns a name or a path given by a user into one skill.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import os
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skillctl import limits
+from skillctl.agents import agent_ids, get_profile
+from skillctl.agents.profile import (
+    DedupKey,
+    InvalidHandling,
+    NameSource,
+    Profile,
+    Root,
+    Stop,
+    Walk,
+    Winner,
+)
+from skillctl.dialects import verdict
+from skillctl.errors import UsageError
+from skillctl.model import ParsedSkill, Scope, Skill
+from skillctl.parse import parse_file
+from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
+
+#: How many levels below an agent's own depth limit skillctl looks, to report "too deep".
+EXTRA_DEPTH = 3
+#: Directories an Amp-style walk up never enters.
+_FS_STOPS = frozenset({"/", "/home", "/Users"})
+_ALTERNATIVES = re.compile(r"\{([^{}]*,[^{}]*)\}")
+_ENV = re.compile(r"\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
+_TRUE = frozenset({"true", "yes", "on", "1"})
+
+
+class Status(enum.StrEnum):
+    """What an agent does with a skill it could find."""
+
+    ACTIVE = "active"  # loaded and offered
+    SHADOWED = "shadowed"  # another copy with the same key wins
+    INVALID = "invalid"  # the agent's parser or rules reject it
+    HIDDEN = "hidden"  # out of the agent's reach (depth, case, symlink) or out of its catalog
+    CONDITIONAL = "conditional"  # loaded only when a matching file is touched (Claude ``paths``)
+
+
+#: Statuses ``list`` shows without ``--all``.
+VISIBLE = frozenset({Status.ACTIVE, Status.CONDITIONAL})
+#: Best first, when one agent sees the same file several times.
+_STATUS_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.SHADOWED: 3,
+                Status.INVALID: 4}
+
+
+@dataclass(frozen=True, slots=True)
+class SkillView:
+    """One skill as one agent sees it.
+
+    ``name`` is the invocation name (Claude Code: the directory name); ``declared_name`` and
+    ``description`` are the frontmatter values as this agent's parser reads them (Claude Code's
+    description falls back to the body's first line). ``reason`` says why the skill is not
+    active (None when it is); ``warnings`` are things the agent complains about but loads.
+    """
+
+    skill: Skill
+    agent: str
+    name: str
+    status: Status
+    shadowed_by: Path | None
+    reason: str | None
+    root: Path
+    scope: Scope
+    declared_name: str | None = None
+    description: str | None = None
+    warnings: tuple[str, ...] = ()
+    depth: int = 1
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        """The entry file as found."""
+        return self.skill.entry
+
+    @property
+    def loaded(self) -> bool:
+        """True when the agent loads the skill (it may still be out of the catalog)."""
+        return self.status in (Status.ACTIVE, Status.CONDITIONAL) or (
+            self.status is Status.HIDDEN and self.shadowed_by is None and self.reason is not None
+            and self.reason.startswith(_CATALOG_PREFIX)
+        )
+
+
+_CATALOG_PREFIX = "loaded but not in the catalog"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Everything one agent sees for a project and a home, in the agent's precedence order."""
+
+    agent: str
+    project: Path
+    home: Path
+    views: tuple[SkillView, ...]
+    notes: tuple[ScanNote, ...]
+
+    def visible(self) -> tuple[SkillView, ...]:
+        """Active and conditional views."""
+        return tuple(v for v in self.views if v.status in VISIBLE)
+
+    def shadowed_by(self, view: SkillView) -> tuple[SkillView, ...]:
+        """The views this one shadows."""
+        return tuple(v for v in self.views if v.shadowed_by == view.path and v is not view)
+
+
+@dataclass(frozen=True, slots=True)
+class CrossView:
+    """Several agents' resolutions joined per SKILL.md (by real path)."""
+
+    project: Path
+    home: Path
+    resolutions: Mapping[str, Resolution]
+    skills: tuple[Skill, ...]  # one per distinct real file, sorted by name then path
+    notes: tuple[ScanNote, ...]
+
+    def views_of(self, skill: Skill) -> dict[str, SkillView | None]:
+        """Each agent's best view of this skill's file (None when the agent never reaches it)."""
+        key = _real(skill.entry)
+        result: dict[str, SkillView | None] = {}
+        for agent, resolution in self.resolutions.items():
+            mine = [v for v in resolution.views if _real(v.path) == key]
+            result[agent] = min(mine, key=lambda v: _STATUS_RANK[v.status]) if mine else None
+        return result
+
+
+class ParseCache:
+    """Parse each SKILL.md once per run, keyed by its real path."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self._parsed: dict[str, ParsedSkill] = {}
+
+    def get(self, entry: Path) -> ParsedSkill:
+        """The parsed file (parsed now if needed), carrying the path it was asked for."""
+        key = _real(entry)
+        parsed = self._parsed.get(key)
+        if parsed is None:
+            parsed = self._parsed[key] = parse_file(entry)
+        return parsed if parsed.path == entry else dataclasses.replace(parsed, path=entry)
+
+    def __len__(self) -> int:
+        """How many distinct files were parsed."""
+        return len(self._parsed)
+
+
+# --------------------------------------------------------------------------- roots
+
+
+def _real(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def _abs(path: Path) -> Path:
+    return Path(os.path.abspath(os.path.expanduser(path)))
+
+
+def _placeholders(home: Path, env: Mapping[str, str]) -> dict[str, str]:
+    return {
+        "home": str(home),
+        "config": env.get("XDG_CONFIG_HOME") or str(home / ".config"),
+        "codex_home": env.get("CODEX_HOME") or str(home / ".codex"),
+    }
+
+
+def expand_template(template: str, project_dir: Path, home: Path,
+                    env: Mapping[str, str]) -> list[Path]:
+    """The directories a root template names for one project directory.
+
+    ``{a,b}`` alternatives expand in order; ``{env:NAME}`` yields nothing when NAME is unset.
+    """
+    found: list[str] = [template]
+    while any(_ALTERNATIVES.search(t) for t in found):
+        expanded: list[str] = []
+        for item in found:
+            match = _ALTERNATIVES.search(item)
+            if match is None:
+                expanded.append(item)
+                continue
+            for option in match.group(1).split(","):
+                expanded.append(item[: match.start()] + option + item[match.end():])
+        found = expanded
+    values = _placeholders(home, env) | {"project": str(project_dir)}
+    result: list[Path] = []
+    for item in found:
+        missing = [name for name in _ENV.findall(item) if not env.get(name)]
+        if missing:
+            continue
+        item = _ENV.sub(lambda m: env[m.group(1)], item)
+        for key, value in values.items():
+            item = item.replace("{" + key + "}", value)
+        result.append(Path(item))
+    return result
+
+
+def _git_root(chain: Sequence[Path]) -> Path | None:
+    return next((d for d in chain if os.path.lexists(d / ".git")), None)
+
+
+def walk_dirs(project: Path, home: Path, walk: Walk, stop: Stop) -> list[Path]:
+    """The project directories a root is applied to, in the agent's order."""
+    if walk is Walk.NONE:
+        return [project]
+    chain = [project, *project.parents]
+    git = _git_root(chain)
+    real_home = _real(home)
+    dirs: list[Path] = []
+    for directory in chain:
+        if stop is Stop.GIT_ROOT:
+            dirs.append(directory)
+            if git is None or directory == git:
+                break
+        elif stop is Stop.GIT_ROOT_BEFORE_HOME:
+            if _real(directory) == real_home:
+                break
+            dirs.append(directory)
+            if directory == git:
+                break
+        elif stop is Stop.FILESYSTEM:
+            if str(directory) in _FS_STOPS or directory == directory.parent:
+                break
+            dirs.append(directory)
+        else:  # HOME_INCLUSIVE
+            dirs.append(directory)
+            if _real(directory) == real_home:
+                break
+    if walk is Walk.DOWN_ROOT_FIRST:
+        dirs.reverse()
+    return dirs
+
+
+@dataclass(frozen=True, slots=True)
+class RootPlace:
+    """One concrete directory an agent scans, with the root definition it came from."""
+
+    path: Path
+    root: Root | None  # None for a user-given extra tree
+    scope: Scope
+
+
+def root_places(profile: Profile, project: Path, home: Path,
+                env: Mapping[str, str]) -> list[RootPlace]:
+    """Every directory the agent scans, in scan order (roots switched off by env left out)."""
+    places: list[RootPlace] = []
+    for root in profile.roots:
+        if any(env.get(name) for name in root.env_disable):
+            continue
+        if root.env_enable and not any(env.get(name) for name in root.env_enable):
+            continue
+        for directory in walk_dirs(project, home, root.walk, profile.stop):
+            for path in expand_template(root.template, directory, home, env):
+                places.append(RootPlace(path, root, root.scope))
+    return places
+
+
+# --------------------------------------------------------------------------- per skill
+
+
+def _truthy(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value == 1
+    return isinstance(value, str) and value.strip().lower() in _TRUE
+
+
+def _conditional(value: Any) -> str | None:
+    """Claude Code ``paths``: the patterns, or None when unset or all ``**``."""
+    if isinstance(value, str):
+        items = [p.strip() for p in value.split(",")]
+    elif isinstance(value, list):
+        items = [str(p).strip() for p in value]
+    else:
+        return None
+    items = [p for p in items if p]
+    if not items or all(p.removesuffix("/**") in ("**", "", "**/*") for p in items):
+        return None
+    return ", ".join(items)
+
+
+def body_first_line(body: str) -> str | None:
+    """Claude Code's fallback description: first non-blank body line, ``#`` stripped, 100 max."""
+    for line in body.split("\n"):
+        text = line.strip().lstrip("#").strip()
+        if text:
+            return text if len(text) <= 100 else text[:97] + "..."
+    return None
+
+
+def _spec_name_problems(name: str, dir_name: str) -> list[str]:
+    n = unicodedata.normalize("NFKC", name.strip())
+    problems = []
+    if n != n.lower():
+        problems.append(f"name {n!r} must be lowercase")
+    if n.startswith("-") or n.endswith("-"):
+        problems.append("name cannot start or end with a hyphen")
+    if "--" in n:
+        problems.append("name cannot contain consecutive hyphens")
+    if any(not (c.isalnum() or c == "-") for c in n):
+        problems.append(f"name {n!r} contains invalid characters")
+    del dir_name
+    return problems
+
+
+def _name_problems(profile: Profile, declared: str | None, dir_name: str) -> list[str]:
+    rule = profile.name_rule
+    if declared is None or not declared.strip():
+        return ["no name in the frontmatter"] if rule.required else []
+    problems: list[str] = []
+    if rule.max_length is not None and len(declared) > rule.max_length:
+        problems.append(f"name is {len(declared)} characters (max {rule.max_length})")
+    if rule.pattern is not None and not re.fullmatch(rule.pattern, declared):
+        problems.append(f"name {declared!r} does not match {rule.pattern}")
+    if rule.charset == "ll-n-hyphen" and any(
+        not (unicodedata.category(c) == "Ll" or unicodedata.category(c).startswith("N") or c == "-")
+        for c in declared
+    ):
+        problems.append(f"name {declared!r} may hold only lowercase letters, digits and '-'")
+    if rule.charset == "spec":
+        problems.extend(_spec_name_problems(declared, dir_name))
+    if rule.must_match_dir and unicodedata.normalize("NFKC", declared.strip()) != (
+        unicodedata.normalize("NFKC", dir_name)
+    ):
+        problems.append(f"name {declared!r} does not match the directory name {dir_name!r}")
+    return problems
+
+
+@dataclass
+class _Draft:
+    """A view being built (mutable until it is frozen into a SkillView)."""
+
+    skill: Skill
+    name: str
+    status: Status
+    reason: str | None
+    place: RootPlace
+    depth: int
+    declared: str | None = None
+    description: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    data: Mapping[str, Any] = field(default_factory=dict)
+    shadowed_by: Path | None = None
+
+    def freeze(self, agent: str) -> SkillView:
+        return SkillView(
+            skill=self.skill, agent=agent, name=self.name, status=self.status,
+            shadowed_by=self.shadowed_by, reason=self.reason, root=self.place.path,
+            scope=self.place.scope, declared_name=self.declared, description=self.description,
+            warnings=tuple(self.warnings), depth=self.depth, data=self.data,
+        )
+
+
+def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> str | None:
+    """Why the agent never reaches this candidate (depth, case, symlinks, dot dirs)."""
+    label = profile.display_name
+    root = place.root
+    if root is None:  # a user-given tree: only the entry file name matters
+        if not cand.exact_case and not profile.case_blind_entry:
+            return f"named {cand.entry.name}; {label} only loads SKILL.md (case-sensitive)"
+        return None
+    if cand.depth == 0 and not profile.root_is_skill:
+        return f"SKILL.md sits directly in the root; {label} looks for <root>/<name>/SKILL.md"
+    if cand.depth > root.max_depth:
+        levels = "1 level" if root.max_depth == 1 else f"{root.max_depth} levels"
+        return f"too deep: {cand.depth} levels below {place.path}; {label} looks {levels} deep"
+    try:
+        rel_parts = cand.dir.relative_to(place.path).parts
+    except ValueError:
+        rel_parts = ()
+    if rel_parts and rel_parts[-1].lower() in profile.reserved_dir_names:
+        return f"the directory name {rel_parts[-1]!r} is reserved by {label}"
+    skip_hidden = profile.skip_hidden if root.skip_hidden is None else root.skip_hidden
+    if skip_hidden and any(part.startswith(".") for part in rel_parts):
+        return f"inside a dot directory, which {label} skips"
+    if any(part in profile.skip_dirs for part in rel_parts):
+        return f"inside a directory {label} skips"
+    follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+    if rel_parts:
+        here = place.path
+        for part in rel_parts:
+            here = here / part
+            if os.path.islink(here):
+                if not follow:
+                    return f"below the symlink {here}, which {label} does not follow"
+                if profile.confine_symlinks:
+                    real_root = _real(place.path)
+                    if os.path.commonpath([_real(here), real_root]) != real_root:
+                        return (f"the symlink {here} resolves outside the root; {label} "
+                                "requires skills to stay inside it")
+    if not cand.exact_case and not profile.case_blind_entry:
+        return f"named {cand.entry.name}; {label} only loads SKILL.md (case-sensitive)"
+    return None
+
+
+def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int) -> _Draft:
+    """Parser dialect, name and description rules for one reachable skill."""
+    label = profile.display_name
+    parsed = skill.parsed
+    dir_name = skill.dir_name
+    draft = _Draft(skill, dir_name, Status.ACTIVE, None, place, depth)
+    if profile.max_file_bytes is not None and parsed.size > profile.max_file_bytes:
+        draft.status = Status.INVALID
+        draft.reason = (f"the file is {parsed.size} bytes; {label} skips SKILL.md over "
+                        f"{profile.max_file_bytes} bytes")
+        return draft
+    seen = verdict(profile.parser, parsed)
+    if not seen.accepted:
+        draft.status = Status.INVALID
+        draft.reason = seen.reason
+        return draft
+    data = seen.data or {}
+    draft.data = data
+    if seen.reason:
+        draft.warnings.append(seen.reason)
+    raw_name = data.get("name")
+    declared = raw_name if isinstance(raw_name, str) else None
+    if raw_name is not None and declared is None:
+        draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string")
+    if declared is not None and profile.name_rule.sanitize_chars:
+        sanitized = "".join("-" if c in profile.name_rule.sanitize_chars else c for c in declared)
+        if sanitized != declared:
+            draft.warnings.append(f"{label} turns the name {declared!r} into {sanitized!r}")
+            declared = sanitized
+    draft.declared = declared
+    if profile.name_source is NameSource.DIR_NAME:
+        draft.name = dir_name
+    elif profile.name_source is NameSource.DECLARED_OR_DIR:
+        draft.name = declared or dir_name
+    else:
+        draft.name = declared or dir_name
+    problems = _name_problems(profile, declared, dir_name)
+    no_name = profile.name_source is NameSource.DECLARED and not (declared and declared.strip())
+    if problems or no_name:
+        handling = profile.name_rule.invalid
+        if no_name or handling is not InvalidHandling.WARN_LOAD:
+            draft.status = Status.INVALID
+            draft.reason = "; ".join(problems or ["no name in the frontmatter"])
+            return draft
+        draft.warnings.extend(problems)
+    raw_desc = data.get("description")
+    description = raw_desc if isinstance(raw_desc, str) and raw_desc.strip() else None
+    if description is None and profile.description_fallback == "body-first-line":
+        description = body_first_line(parsed.body)
+        if description is not None:
+            draft.warnings.append("no description: the body's first line is used instead")
+    draft.description = description
+    if description is None and profile.description_required:
+        draft.status = Status.INVALID
+        draft.reason = "no description in the frontmatter"
+        return draft
+    if description is not None and profile.description_max is not None and (
+        len(description) > profile.description_max
+    ):
+        message = (f"description is {len(description)} characters; {label} allows "
+                   f"{profile.description_max}")
+        if not profile.description_max_warns:
+            draft.status = Status.INVALID
+            draft.reason = message
+            return draft
+        draft.warnings.append(message)
+    if draft.name in profile.builtin_commands:
+        draft.warnings.append(f"the name collides with {label}'s built-in /{draft.name}")
+    if draft.name in profile.builtin_skills:
+        draft.warnings.append(f"the name is also a skill {label} ships itself")
+    return draft
+
+
+def _catalog_and_conditions(profile: Profile, draft: _Draft) -> None:
+    """Winners that stay out of the catalog, or load only on condition."""
+    label = profile.display_name
+    for key in profile.excluded_from_catalog:
+        if _truthy(draft.data.get(key)):
+            draft.status = Status.HIDDEN
+            draft.reason = f"{_CATALOG_PREFIX}: {key} is set, so {label} does not offer it"
+            return
+    if profile.hide_without_description and draft.description is None:
+        draft.status = Status.HIDDEN
+        draft.reason = f"{_CATALOG_PREFIX}: {label} lists only skills with a description"
+        return
+    if profile.conditional_field is not None:
+        patterns = _conditional(draft.data.get(profile.conditional_field))
+        if patterns is not None:
+            draft.status = Status.CONDITIONAL
+            draft.reason = (f"activates only after a file matching {profile.conditional_field} "
+                            f"({patterns}) is read or edited")
+
+
+def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
+    """Same-file dedup, then the agent's name-collision rule, on loaded drafts in scan order."""
+    label = profile.display_name
+    loaded = [d for d in drafts if d.status is Status.ACTIVE]
+    if profile.same_file_key is not None:
+        first_by_file: dict[str, _Draft] = {}
+        for draft in loaded:
+            key = (_real(draft.skill.entry) if profile.same_file_key is DedupKey.REALPATH
+                   else str(draft.skill.entry))
+            winner = first_by_file.setdefault(key, draft)
+            if winner is not draft:
+                draft.status = Status.SHADOWED
+                draft.shadowed_by = winner.skill.entry
+                draft.reason = f"the same file as {winner.skill.entry}; {label} loads it once"
+        loaded = [d for d in loaded if d.status is Status.ACTIVE]
+
+    def key_of(draft: _Draft) -> str:
+        if profile.dedup_key is DedupKey.DIR_NAME:
+            return draft.skill.dir_name
+        if profile.dedup_key is DedupKey.REALPATH:
+            return _real(draft.skill.entry)
+        if profile.dedup_key is DedupKey.PATH:
+            return str(draft.skill.entry)
+        return draft.name
+
+    groups: dict[str, list[_Draft]] = {}
+    for draft in loaded:
+        groups.setdefault(key_of(draft), []).append(draft)
+    # Codex keeps every copy: the name collision is about the *name*, whatever its dedup key.
+    if profile.winner is Winner.NONE:
+        by_name: dict[str, list[_Draft]] = {}
+        for draft in loaded:
+            by_name.setdefault(draft.name, []).append(draft)
+        for same in by_name.values():
+            for draft in same if len(same) > 1 else ():
+                draft.warnings.append(
+                    f"{len(same)} skills are named {draft.name!r}; {label} keeps them all, so "
+                    "a plain mention of the name is ambiguous (use a link to the path)"
+                )
+        return
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        winner = same[-1] if profile.winner is Winner.LAST else same[0]
+        for draft in same:
+            if draft is winner:
+                continue
+            draft.status = Status.SHADOWED
+            draft.shadowed_by = winner.skill.entry
+            if profile.winner is Winner.UNDEFINED:
+                draft.reason = (f"{label} does not document which of {len(same)} skills named "
+                                f"{draft.name!r} wins; assuming the first scanned, "
+                                f"{winner.skill.entry}")
+            else:
+                order = "later" if profile.winner is Winner.LAST else "earlier"
+                draft.reason = (f"{label} keeps the {order} skill named {draft.name!r}: "
+                                f"{winner.skill.entry} ({winner.place.scope.value})")
+
+
+# --------------------------------------------------------------------------- discovery
+
+
+def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
+    if root is None:
+        return WalkOptions(respect_gitignore=True, follow_symlinks=True,
+                           skip=ALWAYS_SKIPPED | profile.skip_dirs)
+    depth = min(limits.MAX_SCAN_DEPTH, max(root.max_depth, 1) + EXTRA_DEPTH)
+    return WalkOptions(
+        max_depth=depth,
+        follow_symlinks=True,  # followed here, judged per agent afterwards
+        skip_hidden=False,
+        skip=ALWAYS_SKIPPED,
+        stop_at_skill=profile.stop_at_skill,
+        include_root=True,
+    )
+
+
+def _scan_place(profile: Profile, place: RootPlace) -> Iterator[Candidate | ScanNote]:
+    path = place.path
+    if not os.path.lexists(path):
+        return
+    if place.root is None and not os.path.isdir(path):
+        from skillctl.collect import candidates_for
+
+        found, notes, _ = candidates_for([path])
+        yield from notes
+        yield from found
+        return
+    for item in walk_skills(path, _scan_options(profile, place.root)):
+        if isinstance(item, ScanNote) and item.reason == "too-deep":
+            continue  # skillctl's own extended depth, not the agent's
+        yield item
+
+
+def discover(
+    profile: Profile,
+    project: Path,
+    home: Path,
+    env: Mapping[str, str] | None = None,
+    extra_paths: Sequence[Path] = (),
+    *,
+    cache: ParseCache | None = None,
+) -> Resolution:
+    """Reproduce one agent's discovery for ``project`` and ``home``.
+
+    ``env`` decides environment switches and ``{config}``/``$CODEX_HOME``-style locations
+    (``os.environ`` when None). ``extra_paths`` are user-given trees (or skill dirs or files):
+    their skills get scope ``extra`` and the lowest precedence. A missing extra path is a
+    :class:`UsageError`. Never raises for anything found on disk.
+    """
+    environ: Mapping[str, str] = os.environ if env is None else env
+    project, home = _abs(project), _abs(home)
+    cache = ParseCache() if cache is None else cache
+    missing = [p for p in extra_paths if not os.path.lexists(p)]
+    if missing:
+        raise UsageError("path not found: " + ", ".join(str(p) for p in missing))
+    places = root_places(profile, project, home, environ)
+    extras = [RootPlace(_abs(p), None, Scope.EXTRA) for p in extra_paths]
+    places = extras + places if profile.winner is Winner.LAST else places + extras
+    drafts: list[_Draft] = []
+    notes: list[ScanNote] = []
+    for place in places:
+        reachable = 0
+        for item in _scan_place(profile, place):
+            if isinstance(item, ScanNote):
+                notes.append(item)
+                continue
+            skill = Skill(item.dir, item.entry, cache.get(item.entry), place.scope, place.path)
+            reason = _structural_reason(profile, place, item)
+            if reason is None and profile.max_skills_per_root is not None:
+                reachable += 1
+                if reachable > profile.max_skills_per_root:
+                    reason = (f"over {profile.display_name}'s cap of "
+                              f"{profile.max_skills_per_root} skills per root")
+            if reason is not None:
+                drafts.append(_Draft(skill, skill.dir_name, Status.HIDDEN, reason, place,
+                                     item.depth))
+                continue
+            drafts.append(_evaluate(profile, skill, place, item.depth))
+    _dedup(profile, drafts)
+    for draft in drafts:
+        if draft.status is Status.ACTIVE:
+            _catalog_and_conditions(profile, draft)
+    if profile.winner is Winner.LAST:
+        drafts.reverse()
+    unique_notes = sorted(set(notes), key=lambda n: (str(n.path), n.reason))
+    return Resolution(profile.id, project, home, tuple(d.freeze(profile.id) for d in drafts),
+                      tuple(unique_notes))
+
+
+def discover_all(
+    project: Path,
+    home: Path,
+    env: Mapping[str, str] | None = None,
+    extra_paths: Sequence[Path] = (),
+    agents: Sequence[str] | None = None,
+    *,
+    cache: ParseCache | None = None,
+) -> CrossView:
+    """Run :func:`discover` for several agents (all by default) and join the views per file."""
+    cache = ParseCache() if cache is None else cache
+    ids = list(agents) if agents is not None else agent_ids()
+    resolutions = {
+        agent: discover(get_profile(agent), project, home, env, extra_paths, cache=cache)
+        for agent in ids
+    }
+    by_file: dict[str, Skill] = {}
+    notes: set[ScanNote] = set()
+    for resolution in resolutions.values():
+        notes.update(resolution.notes)
+        for view in resolution.views:
+            key = _real(view.path)
+            known = by_file.get(key)
+            if known is None or (known.scope is Scope.EXTRA and view.scope is not Scope.EXTRA):
+                by_file[key] = dataclasses.replace(view.skill, scope=view.scope, root=view.root)
+    skills = tuple(sorted(by_file.values(), key=lambda s: (s.name, str(s.entry))))
+    return CrossView(_abs(project), _abs(home), resolutions, skills,
+                     tuple(sorted(notes, key=lambda n: (str(n.path), n.reason))))
+
+
+# --------------------------------------------------------------------------- find
+
+
+def _looks_like_path(query: str) -> bool:
+    return os.sep in query or "/" in query or query.lower().endswith(".md") or query in (".", "..")
+
+
+def find_skill(
+    query: str,
+    project: Path,
+    home: Path,
+    agent: str | None = None,
+    extra_paths: Sequence[Path] = (),
+    *,
+    env: Mapping[str, str] | None = None,
+    cache: ParseCache | None = None,
+) -> Skill:
+    """One skill from a user's NAME or PATH.
+
+    A path (a skill dir, its SKILL.md or any file inside it) gives that skill. A name is looked
+    up in the agent's roots (every agent's when ``agent`` is None) and ``extra_paths``: one
+    match gives it; with an agent, the one copy that agent uses wins over shadowed copies;
+    several matches are a :class:`UsageError` listing their paths; none is a
+    :class:`UsageError` with close matches.
+    """
+    cache = ParseCache() if cache is None else cache
+    if os.path.lexists(query) or _looks_like_path(query):
+        return _skill_at_path(Path(query), cache)
+    if agent is not None:
+        views = list(discover(get_profile(agent), project, home, env, extra_paths,
+                              cache=cache).views)
+    else:
+        cross = discover_all(project, home, env, extra_paths, cache=cache)
+        views = [v for r in cross.resolutions.values() for v in r.views]
+    matches: dict[str, SkillView] = {}
+    names: set[str] = set()
+    for view in views:
+        candidates = {view.name, view.skill.dir_name}
+        if view.declared_name:
+            candidates.add(view.declared_name)
+        names.update(candidates)
+        if query in candidates:
+            key = _real(view.path)
+            best = matches.get(key)
+            if best is None or _STATUS_RANK[view.status] < _STATUS_RANK[best.status]:
+                matches[key] = view
+    if agent is not None and len(matches) > 1:
+        in_use = [v for v in matches.values() if v.status in VISIBLE | {Status.HIDDEN}
+                  and v.shadowed_by is None and v.name == query]
+        if len(in_use) == 1:
+            return _with_place(in_use[0])
+    if len(matches) == 1:
+        return _with_place(next(iter(matches.values())))
+    if matches:
+        listing = "\n".join(f"  {v.path}" for v in sorted(matches.values(),
+                                                           key=lambda v: str(v.path)))
+        raise UsageError(
+            f"{query!r} matches {len(matches)} skills; give the path of the one you mean:\n"
+            f"{listing}"
+        )
+    close = difflib.get_close_matches(query, sorted(names), n=5, cutoff=0.6)
+    hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+    where = f"{agent}'s roots" if agent else "any agent's roots"
+    raise UsageError(f"no skill named {query!r} in {where}{hint}")
+
+
+def _with_place(view: SkillView) -> Skill:
+    return dataclasses.replace(view.skill, scope=view.scope, root=view.root)
+
+
+def _skill_at_path(path: Path, cache: ParseCache) -> Skill:
+    from skillctl.collect import candidates_for
+
+    found, _notes, missing = candidates_for([path])
+    if missing:
+        raise UsageError(f"path not found: {path}")
+    if not found:
+        raise UsageError(f"no SKILL.md at or above {path}")
+    if len(found) > 1:
+        listing = "\n".join(f"  {c.dir}" for c in found[:20])
+        more = f"\n  ... and {len(found) - 20} more" if len(found) > 20 else ""
+        raise UsageError(f"{path} holds {len(found)} skills; name one of them:\n{listing}{more}")
+    cand = found[0]
+    return Skill(cand.dir, cand.entry, cache.get(cand.entry), Scope.EXTRA, None)

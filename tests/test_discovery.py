@@ -1,0 +1,447 @@
+"""Discovery on real trees: a fake home and a project with a git root, per agent profile."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from skillctl.agents import agent_ids, get_profile
+from skillctl.agents.profile import Stop, Walk
+from skillctl.discovery import (
+    ParseCache,
+    Resolution,
+    SkillView,
+    Status,
+    discover,
+    discover_all,
+    find_skill,
+    walk_dirs,
+)
+from skillctl.errors import UsageError
+from skillctl.model import Scope
+from tests.conftest import write_skill
+
+ENV: dict[str, str] = {}
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> tuple[Path, Path]:
+    """``home`` and ``project`` (a git root with a ``sub`` working directory)."""
+    home = tmp_path / "home"
+    project = tmp_path / "work" / "proj"
+    (project / ".git").mkdir(parents=True)
+    (project / "sub").mkdir()
+    home.mkdir()
+    return home, project
+
+
+def run(agent: str, home: Path, cwd: Path, **kw: object) -> Resolution:
+    return discover(get_profile(agent), cwd, home, ENV, **kw)  # type: ignore[arg-type]
+
+
+def by_path(res: Resolution) -> dict[Path, SkillView]:
+    return {v.path: v for v in res.views}
+
+
+def skill(root: Path, name: str, fm: str | None = None, **kw: object) -> Path:
+    entry = str(kw.get("entry", "SKILL.md"))
+    return write_skill(root, name, fm, **kw) / entry  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- precedence
+
+
+def test_claude_code_user_beats_project_and_walks_up_to_git_root(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".claude/skills", "deploy")
+    proj = skill(project / ".claude/skills", "deploy")
+    sub = skill(project / "sub/.claude/skills", "lint")
+    res = run("claude-code", home, project / "sub")
+    views = by_path(res)
+    assert views[user].status is Status.ACTIVE and views[user].scope is Scope.USER
+    assert views[proj].status is Status.SHADOWED and views[proj].shadowed_by == user
+    assert views[sub].status is Status.ACTIVE
+    # precedence order: user root, then the nearest project dir first
+    assert [v.path for v in res.views] == [user, sub, proj]
+    assert res.shadowed_by(views[user]) == (views[proj],)
+
+
+def test_claude_walk_stops_at_git_root_and_never_reaches_home(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    repo = home / "repo"
+    (repo / ".git").mkdir(parents=True)
+    above_git = skill(home / "x/.claude/skills", "nope")  # not an ancestor at all
+    outside = skill(tmp_path / ".claude/skills", "outside")  # above the git root
+    inside = skill(repo / ".claude/skills", "inside")
+    views = by_path(run("claude-code", home, repo / "a" / "b"))
+    assert inside in views and outside not in views and above_git not in views
+    # without a git root, the walk stops before $HOME: ~/.claude/skills is only the user root
+    (repo / ".git").rmdir()
+    user = skill(home / ".claude/skills", "mine")
+    res = run("claude-code", home, repo)
+    assert [v.scope for v in res.views if v.path == user] == [Scope.USER]
+
+
+def test_walk_dirs_rules(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    project = home / "a" / "b"
+    (home / "a" / ".git").mkdir(parents=True)
+    project.mkdir(parents=True)
+    assert walk_dirs(project, home, Walk.NONE, Stop.GIT_ROOT) == [project]
+    assert walk_dirs(project, home, Walk.UP_NEAREST_FIRST, Stop.GIT_ROOT) == [project, home / "a"]
+    assert walk_dirs(project, home, Walk.DOWN_ROOT_FIRST, Stop.GIT_ROOT) == [home / "a", project]
+    up_to_fs = walk_dirs(project, home, Walk.UP_NEAREST_FIRST, Stop.FILESYSTEM)
+    assert home in up_to_fs and Path("/") not in up_to_fs
+
+
+def test_opencode_last_wins_and_project_beats_user(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".claude/skills", "deploy")
+    proj = skill(project / ".opencode/skills", "deploy")
+    res = run("opencode", home, project)
+    views = by_path(res)
+    assert views[proj].status is Status.ACTIVE
+    assert views[user].status is Status.SHADOWED and views[user].shadowed_by == proj
+    assert res.views[0].path == proj  # highest precedence first
+
+
+def test_gemini_last_wins_project_over_user(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".gemini/skills", "deploy")
+    proj = skill(project / ".agents/skills", "deploy")
+    views = by_path(run("gemini-cli", home, project))
+    assert views[proj].status is Status.ACTIVE
+    assert views[user].shadowed_by == proj
+
+
+def test_amp_global_shadows_project(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".agents/skills", "deploy")
+    proj = skill(project / ".agents/skills", "deploy")
+    views = by_path(run("amp", home, project))
+    assert views[user].status is Status.ACTIVE
+    assert views[proj].status is Status.SHADOWED
+
+
+def test_amp_walk_up_reaches_home_and_realpath_dedup_removes_the_copy(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    project = home / "proj"
+    project.mkdir(parents=True)
+    user = skill(home / ".agents/skills", "mine")
+    res = run("amp", home, project)
+    mine = [v for v in res.views if v.path == user]
+    assert [v.status for v in mine] == [Status.ACTIVE, Status.SHADOWED]
+    assert "same file" in (mine[1].reason or "")
+
+
+def test_codex_keeps_every_duplicate_and_warns(world: tuple[Path, Path]) -> None:
+    home, project = world
+    a = skill(home / ".agents/skills", "deploy")
+    b = skill(project / ".agents/skills", "deploy")
+    views = by_path(run("codex", home, project / "sub"))
+    assert views[a].status is Status.ACTIVE and views[b].status is Status.ACTIVE
+    assert any("ambiguous" in w for w in views[b].warnings)
+
+
+def test_codex_walks_down_from_git_root_to_cwd(world: tuple[Path, Path]) -> None:
+    home, project = world
+    top = skill(project / ".agents/skills", "top")
+    low = skill(project / "sub/.agents/skills", "low")
+    res = run("codex", home, project / "sub")
+    assert [v.path for v in res.views] == [top, low]
+
+
+def test_agents_without_walk_up_see_only_the_working_directory(world: tuple[Path, Path]) -> None:
+    home, project = world
+    proj = skill(project / ".agents/skills", "deploy")
+    for agent in ("goose", "gemini-cli", "copilot", "cursor", "openclaw", "agentskills"):
+        assert proj not in by_path(run(agent, home, project / "sub")), agent
+        assert by_path(run(agent, home, project))[proj].status is Status.ACTIVE, agent
+
+
+# --------------------------------------------------------------------------- depth, case
+
+
+def test_too_deep_is_hidden_with_a_reason(world: tuple[Path, Path]) -> None:
+    home, project = world
+    nested = skill(project / ".claude/skills/group", "inner")
+    views = by_path(run("claude-code", home, project))
+    assert views[nested].status is Status.HIDDEN
+    assert "too deep" in (views[nested].reason or "")
+    # OpenCode's ** glob sees it
+    assert by_path(run("opencode", home, project))[nested].status is Status.ACTIVE
+
+
+def test_lowercase_skill_md(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(project / ".agents/skills", "lower", entry="skill.md")
+    codex = by_path(run("codex", home, project))[entry]
+    assert codex.status is Status.HIDDEN and "case-sensitive" in (codex.reason or "")
+    assert by_path(run("amp", home, project))[entry].status is Status.ACTIVE
+
+
+def test_reserved_synced_dir_for_claude(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(home / ".claude/skills", "synced")
+    view = by_path(run("claude-code", home, project))[entry]
+    assert view.status is Status.HIDDEN and "reserved" in (view.reason or "")
+
+
+def test_codex_skips_dot_directories(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(project / ".agents/skills/.hidden", "x")
+    view = by_path(run("codex", home, project))[entry]
+    assert view.status is Status.HIDDEN and "dot directory" in (view.reason or "")
+
+
+# --------------------------------------------------------------------------- symlinks
+
+
+def test_symlinked_skill_dir_and_realpath_dedup(world: tuple[Path, Path]) -> None:
+    home, project = world
+    real = write_skill(home / "store", "shared")
+    (home / ".claude/skills").mkdir(parents=True)
+    (project / ".claude/skills").mkdir(parents=True)
+    os.symlink(real, home / ".claude/skills/shared")
+    os.symlink(real, project / ".claude/skills/shared")
+    res = run("claude-code", home, project)
+    statuses = [(v.scope, v.status) for v in res.views]
+    assert statuses == [(Scope.USER, Status.ACTIVE), (Scope.PROJECT, Status.SHADOWED)]
+    assert "same file" in (res.views[1].reason or "")
+
+
+def test_root_that_is_itself_a_link(world: tuple[Path, Path]) -> None:
+    home, project = world
+    write_skill(home / "dotfiles/skills", "linked")
+    (home / ".claude").mkdir()
+    os.symlink(home / "dotfiles/skills", home / ".claude/skills")
+    res = run("claude-code", home, project)
+    assert [v.status for v in res.views] == [Status.ACTIVE]
+
+
+def test_loops_and_dangling_links_are_notes_not_crashes(world: tuple[Path, Path]) -> None:
+    home, project = world
+    root = project / ".agents/skills"
+    good = skill(root, "good")
+    os.symlink(root, root / "loop")
+    os.symlink(project / "nowhere", root / "dangling")
+    res = run("opencode", home, project)
+    assert by_path(res)[good].status is Status.ACTIVE
+    reasons = {n.reason for n in res.notes}
+    assert {"symlink-loop", "dangling-symlink"} <= reasons
+
+
+def test_codex_system_root_does_not_follow_links(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    system = home / ".codex/skills/.system"
+    target = write_skill(tmp_path / "elsewhere", "sys")
+    system.mkdir(parents=True)
+    os.symlink(target, system / "sys")
+    res = discover(get_profile("codex"), tmp_path, home, ENV)
+    view = next(v for v in res.views if v.scope is Scope.SYSTEM)
+    assert view.status is Status.HIDDEN and "does not follow" in (view.reason or "")
+
+
+def test_openclaw_confines_symlinks_to_the_root(world: tuple[Path, Path]) -> None:
+    home, project = world
+    target = write_skill(home / "outside", "far")
+    (project / "skills").mkdir()
+    os.symlink(target, project / "skills" / "far")
+    view = run("openclaw", home, project).views[0]
+    assert view.status is Status.HIDDEN and "outside the root" in (view.reason or "")
+
+
+# --------------------------------------------------------------------------- validity
+
+
+def test_crlf_and_bom_per_agent(world: tuple[Path, Path]) -> None:
+    home, project = world
+    root = project / ".claude/skills"
+    crlf = skill(root, "crlf", raw=b"---\r\nname: crlf\r\ndescription: d\r\n---\r\nBody\r\n")
+    bom = skill(root, "bom", raw=b"\xef\xbb\xbf---\nname: bom\ndescription: d\n---\nBody\n")
+    plugin = by_path(run("opencode-agent-skills", home, project))
+    assert plugin[crlf].status is Status.INVALID and "LF" in (plugin[crlf].reason or "")
+    claude = by_path(run("claude-code", home, project))
+    assert claude[crlf].status is Status.ACTIVE
+    assert claude[bom].status is Status.ACTIVE  # loaded with empty metadata
+    assert claude[bom].description == "Body"  # the body's first line stands in
+    assert any("empty metadata" in w for w in claude[bom].warnings)
+    assert by_path(run("amp", home, project))[bom].status is Status.ACTIVE  # Amp strips it
+
+
+def test_invalid_yaml_skipped_by_strict_agents_loaded_by_claude(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(project / ".claude/skills", "colon",
+                  "name: colon\ndescription: Use when: you need it\n")
+    claude = by_path(run("claude-code", home, project))[entry]
+    assert claude.status is Status.ACTIVE and claude.description == "Use when: you need it"
+    opencode = by_path(run("opencode", home, project))[entry]
+    assert opencode.status is Status.INVALID and "mapping values" in (opencode.reason or "")
+
+
+def test_invocation_name_vs_declared_name(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(project / ".claude/skills", "dir-name", "name: other\ndescription: d\n")
+    claude = by_path(run("claude-code", home, project))[entry]
+    assert (claude.name, claude.declared_name) == ("dir-name", "other")
+    opencode = by_path(run("opencode", home, project))[entry]
+    assert opencode.name == "other"
+    plugin = by_path(run("opencode-agent-skills", home, project))[entry]
+    assert plugin.status is Status.INVALID and "directory name" in (plugin.reason or "")
+
+
+def test_name_rules(world: tuple[Path, Path]) -> None:
+    home, project = world
+    root = project / ".agents/skills"
+    upper = skill(root, "Upper", "name: Upper\ndescription: d\n")
+    amp = by_path(run("amp", home, project))[upper]
+    assert amp.status is Status.INVALID
+    spec = by_path(run("agentskills", home, project))[upper]
+    assert spec.status is Status.ACTIVE and any("lowercase" in w for w in spec.warnings)
+    gemini_name = skill(root, "g", "name: 'a:b'\ndescription: d\n")
+    gem = by_path(run("gemini-cli", home, project))[gemini_name]
+    assert gem.name == "a-b"
+
+
+def test_description_rules(world: tuple[Path, Path]) -> None:
+    home, project = world
+    root = project / ".agents/skills"
+    nodesc = skill(root, "nodesc", "name: nodesc\n")
+    long = skill(root, "long", "name: long\ndescription: " + "x" * 1100 + "\n")
+    assert by_path(run("opencode", home, project))[nodesc].status is Status.HIDDEN
+    assert by_path(run("goose", home, project))[nodesc].status is Status.ACTIVE
+    assert by_path(run("gemini-cli", home, project))[nodesc].status is Status.INVALID
+    assert by_path(run("codex", home, project))[long].status is Status.INVALID
+    amp = by_path(run("amp", home, project))[long]
+    assert amp.status is Status.ACTIVE and amp.warnings
+
+
+def test_catalog_exclusion_and_conditional(world: tuple[Path, Path]) -> None:
+    home, project = world
+    root = project / ".claude/skills"
+    manual = skill(root, "manual", "name: manual\ndescription: d\ndisable-model-invocation: true\n")
+    cond = skill(root, "cond", "name: cond\ndescription: d\npaths: src/**/*.py\n")
+    always = skill(root, "always", "name: always\ndescription: d\npaths: '**'\n")
+    views = by_path(run("claude-code", home, project))
+    assert views[manual].status is Status.HIDDEN and "catalog" in (views[manual].reason or "")
+    assert views[cond].status is Status.CONDITIONAL and "src/**/*.py" in (views[cond].reason or "")
+    assert views[always].status is Status.ACTIVE
+
+
+def test_hidden_winner_still_shadows(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".claude/skills", "x",
+                 "name: x\ndescription: d\ndisable-model-invocation: yes\n")
+    proj = skill(project / ".claude/skills", "x")
+    views = by_path(run("claude-code", home, project))
+    assert views[user].status is Status.HIDDEN
+    assert views[proj].shadowed_by == user
+
+
+def test_builtin_collision_warns(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(project / ".claude/skills", "batch")
+    view = by_path(run("claude-code", home, project))[entry]
+    assert any("built-in /batch" in w for w in view.warnings)
+
+
+def test_claude_skips_files_over_a_megabyte(world: tuple[Path, Path]) -> None:
+    home, project = world
+    big = b"---\nname: big\ndescription: d\n---\n" + b"x" * 1_000_001
+    entry = skill(project / ".claude/skills", "big", raw=big)
+    view = by_path(run("claude-code", home, project))[entry]
+    assert view.status is Status.INVALID and "1000000" in (view.reason or "")
+
+
+def test_env_switches_roots(world: tuple[Path, Path]) -> None:
+    home, project = world
+    entry = skill(home / ".claude/skills", "u")
+    env = {"OPENCODE_DISABLE_CLAUDE_CODE_SKILLS": "1"}
+    res = discover(get_profile("opencode"), project, home, env)
+    assert entry not in by_path(res)
+    synced = skill(home / ".claude/skills/synced", "s")
+    claude = discover(get_profile("claude-code"), project, home, {"CLAUDE_CODE_SYNC_SKILLS": "1"})
+    assert by_path(claude)[synced].status is Status.ACTIVE
+
+
+# --------------------------------------------------------------------------- extra trees, all
+
+
+def test_extra_paths_are_scanned_recursively_with_gitignore(world: tuple[Path, Path],
+                                                            tmp_path: Path) -> None:
+    home, project = world
+    repo = tmp_path / "repo"
+    kept = skill(repo / "skills/deep/er", "kept")
+    skill(repo / "build", "ignored")
+    (repo / ".gitignore").write_text("build/\n")
+    res = run("claude-code", home, project, extra_paths=[repo])
+    assert [(v.path, v.scope) for v in res.views] == [(kept, Scope.EXTRA)]
+    with pytest.raises(UsageError, match="path not found"):
+        run("claude-code", home, project, extra_paths=[tmp_path / "missing"])
+
+
+def test_discover_all_parses_each_file_once(world: tuple[Path, Path]) -> None:
+    home, project = world
+    skill(home / ".claude/skills", "a")
+    skill(home / ".agents/skills", "b")
+    cache = ParseCache()
+    cross = discover_all(project, home, ENV, cache=cache)
+    assert set(cross.resolutions) == set(agent_ids())
+    assert len(cache) == 2
+    assert [s.name for s in cross.skills] == ["a", "b"]
+    views = cross.views_of(cross.skills[0])
+    assert views["claude-code"] is not None and views["claude-code"].status is Status.ACTIVE
+    assert views["gemini-cli"] is None  # never scans ~/.claude/skills
+
+
+def test_find_skill(world: tuple[Path, Path]) -> None:
+    home, project = world
+    user = skill(home / ".claude/skills", "deploy")
+    skill(project / ".claude/skills", "deploy")
+    skill(project / ".claude/skills", "review")
+    with pytest.raises(UsageError, match="matches 2 skills"):
+        find_skill("deploy", project, home)
+    # with an agent, the copy it uses wins
+    assert find_skill("deploy", project, home, agent="claude-code").entry == user
+    with pytest.raises(UsageError, match="did you mean: review"):
+        find_skill("reveiw", project, home)
+    by_file = find_skill(str(project / ".claude/skills/review/SKILL.md"), project, home)
+    assert by_file.name == "review"
+    inner = project / ".claude/skills/review/notes.txt"
+    inner.write_text("x")
+    assert find_skill(str(inner), project, home).name == "review"
+    with pytest.raises(UsageError, match="holds 2 skills"):
+        find_skill(str(project / ".claude/skills"), project, home)
+    with pytest.raises(UsageError, match="path not found"):
+        find_skill(str(project / "nope/"), project, home)
+
+
+def test_unreadable_directory_is_a_note(world: tuple[Path, Path]) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads chmod 000 directories")
+    home, project = world
+    locked = project / ".agents/skills/locked"
+    locked.mkdir(parents=True)
+    os.chmod(locked, 0)
+    try:
+        res = run("opencode", home, project)
+        assert any(n.reason == "unreadable" for n in res.notes)
+    finally:
+        os.chmod(locked, 0o755)
+
+
+def test_fifo_named_skill_md_does_not_hang(world: tuple[Path, Path]) -> None:
+    home, project = world
+    directory = project / ".claude/skills/fifo"
+    directory.mkdir(parents=True)
+    os.mkfifo(directory / "SKILL.md")
+    res = run("claude-code", home, project)
+    assert all(v.path != directory / "SKILL.md" or v.status is Status.INVALID for v in res.views)
+
+
+@pytest.mark.parametrize("agent", agent_ids())
+def test_every_agent_survives_an_empty_world(agent: str, world: tuple[Path, Path]) -> None:
+    home, project = world
+    assert run(agent, home, project).views == ()
