@@ -1,11 +1,114 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl lint``: check skills before commit and in CI (exit 0 clean, 1 findings, 2 usage)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import typer
 
+_FORMATS = ("text", "json", "sarif", "github", "junit")
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+
+def _split(values: list[str] | None) -> tuple[str, ...]:
+    """Repeatable options that also accept comma-separated lists."""
+    return tuple(v.strip() for value in values or () for v in value.split(",") if v.strip())
+
+
+def command(
+    paths: list[Path] = typer.Argument(  # noqa: B008
+        None,
+        metavar="[PATH]...",
+        help="Skill directories, SKILL.md files, files inside skills, or trees to search "
+        "(default: the current directory).",
+        show_default=False,
+    ),
+    agent: list[str] = typer.Option(  # noqa: B008
+        None,
+        "--agent",
+        "-a",
+        help="Add this agent's rules and limits (repeatable).",
+        show_default=False,
+    ),
+    select: list[str] = typer.Option(  # noqa: B008
+        None,
+        "--select",
+        help="Run only these rules (repeatable, or comma-separated).",
+        show_default=False,
+    ),
+    ignore: list[str] = typer.Option(  # noqa: B008
+        None,
+        "--ignore",
+        help="Skip these rules (repeatable, or comma-separated).",
+        show_default=False,
+    ),
+    fmt: str = typer.Option(
+        "text",
+        "--format",
+        "-f",
+        help="Output format: text, json, sarif, github or junit.",
+    ),
+    fix: bool = typer.Option(False, "--fix", help="Rewrite what is safe to fix, then lint."),
+    diff: bool = typer.Option(
+        False, "--diff", help="Print the fixes as a unified diff; write nothing."
+    ),
+    strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too (exit 1)."),
+    config: Path | None = typer.Option(  # noqa: B008
+        None,
+        "--config",
+        help="Config file (default: nearest skillctl.toml or pyproject.toml).",
+        show_default=False,
+    ),
+    baseline: Path | None = typer.Option(  # noqa: B008
+        None,
+        "--baseline",
+        help="Record today's findings in FILE if it is absent; else report only new ones.",
+        show_default=False,
+    ),
+    min_skills: int = typer.Option(
+        1, "--min-skills", min=0, help="Fail (exit 2) when fewer skills are found."
+    ),
+    allow_empty: bool = typer.Option(
+        False, "--allow-empty", help="Finding no skill at all is not an error."
+    ),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Do not use the lint cache."),
+) -> None:
+    """Lint skills: every rule of the open spec plus what breaks in real agents.
+
+    Exit codes: 0 clean, 1 errors found (warnings too with --strict), 2 usage or config
+    error (missing path, unknown agent or rule, no skill found), 3 internal error.
+    """
+    from skillctl.errors import UsageError
+    from skillctl.lint.engine import LintOptions, exit_code, run_lint
+
+    if fmt not in _FORMATS:
+        raise UsageError(f"unknown format {fmt!r} (choose from {', '.join(_FORMATS)})")
+    options = LintOptions(
+        paths=tuple(paths or ()),
+        agents=_split(agent),
+        select=_split(select),
+        ignore=_split(ignore),
+        strict=strict,
+        config_path=config,
+        baseline=baseline,
+        min_skills=min_skills,
+        allow_empty=allow_empty,
+        fix=fix,
+        diff=diff,
+        use_cache=not no_cache,
+    )
+    baseline_existed = baseline is not None and baseline.exists()
+    report, resolved = run_lint(options)
+    _write(report, fmt)
+    if baseline is not None and not baseline_existed:
+        typer.echo(
+            f"skillctl: baseline written to {baseline}; later runs report only new findings",
+            err=True,
+        )
+    raise typer.Exit(exit_code(report, strict=resolved.strict))
+
+
+def _write(report: object, fmt: str) -> None:
+    from skillctl.report.lint_output import write_lint_report
+
+    write_lint_report(report, fmt, sys.stdout)  # type: ignore[arg-type]

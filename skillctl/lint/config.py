@@ -1,0 +1,366 @@
+"""Lint configuration: ``[tool.skillctl]`` in pyproject.toml or a ``skillctl.toml``.
+
+The file is found by walking up from the first linted path (``--config FILE`` names one
+explicitly). Keys::
+
+    [tool.skillctl]
+    agents = ["claude-code"]            # like --agent
+    select = ["name-case", ...]         # run only these rules
+    ignore = ["body-tokens"]            # never run these
+    strict = false                      # warnings fail the run too
+    per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns
+    unicode-names = false               # rule options (see OPTIONS)
+    max-body-lines = 500
+    max-body-tokens = 5000
+    description-max-catalog = 500
+    extra-fields = ["x-team"]           # fields unknown-field accepts
+
+    [tool.skillctl.severity]
+    body-too-long = "error"             # error | warning | info | off
+
+In ``skillctl.toml`` the same keys may stand at the top level or under ``[tool.skillctl]``.
+Unknown keys, unknown rule ids and unknown agents are :class:`ConfigError` (exit 2) naming the
+file and the key. The result, :class:`ResolvedConfig`, is a frozen, picklable value with a
+stable :meth:`~ResolvedConfig.fingerprint` (the cache key of a lint run).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import hashlib
+import json
+import os
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skillctl.errors import ConfigError, UsageError
+from skillctl.model import Severity
+
+CONFIG_FILES = ("skillctl.toml", "pyproject.toml")
+
+#: Rule options: name -> (type, default, what it does).
+OPTIONS: dict[str, tuple[type, Any, str]] = {
+    "unicode-names": (
+        bool,
+        False,
+        "accept Unicode letters and digits in names, as skills-ref does (default: a-z, 0-9, -)",
+    ),
+    "max-body-lines": (int, 500, "body-too-long: most body lines before a warning"),
+    "max-body-tokens": (int, 5000, "body-tokens: most estimated body tokens before a warning"),
+    "description-max-catalog": (
+        int,
+        500,
+        "description-long: characters a description may use before it costs catalog space",
+    ),
+    "extra-fields": (list, [], "field names unknown-field accepts (your own extensions)"),
+}
+
+_LIST_KEYS = ("agents", "select", "ignore")
+KNOWN_KEYS = frozenset({*_LIST_KEYS, "strict", "per-path-ignores", "severity", *OPTIONS})
+SEVERITY_VALUES = ("error", "warning", "info", "off")
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedConfig:
+    """Everything a lint run needs to know besides the skills: frozen, picklable, hashable.
+
+    ``select`` is None when every rule runs. ``base_dir`` is the directory per-path-ignore
+    patterns are relative to (the config file's directory, or the current one).
+    """
+
+    agents: tuple[str, ...] = ()
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    severities: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    base_dir: str = ""
+    strict: bool = False
+    source: str | None = None
+
+    def enabled(self, rule_id: str) -> bool:
+        """Whether a rule runs at all (select, ignore and ``off`` severities applied)."""
+        if self.select is not None and rule_id not in self.select:
+            return False
+        if rule_id in self.ignore:
+            return False
+        return dict(self.severities).get(rule_id) != "off"
+
+    def severity(self, rule_id: str, default: Severity) -> Severity:
+        """The configured severity of a rule, else its default."""
+        value = dict(self.severities).get(rule_id)
+        return Severity(value) if value and value != "off" else default
+
+    def option(self, name: str) -> Any:
+        """A rule option's configured value, else its default."""
+        values = dict(self.options)
+        if name in values:
+            return values[name]
+        return OPTIONS[name][1]
+
+    def ignored_for(self, path: Path) -> frozenset[str]:
+        """Rules silenced for ``path`` by per-path-ignores (``*`` means every rule)."""
+        if not self.per_path_ignores:
+            return frozenset()
+        base = os.path.realpath(self.base_dir or ".")
+        real = os.path.realpath(path)
+        try:
+            rel = Path(real).relative_to(base).as_posix()
+        except ValueError:
+            return frozenset()
+        found: set[str] = set()
+        for pattern, rules in self.per_path_ignores:
+            spec = _spec(pattern)
+            if spec.match_file(rel) or any(
+                spec.match_file(parent.as_posix() + "/")
+                for parent in Path(rel).parents
+                if parent.as_posix() != "."
+            ):
+                found.update(rules)
+        return frozenset(found)
+
+    def fingerprint(self) -> str:
+        """A stable hash of the whole configuration (and skillctl's version)."""
+        from skillctl import __version__
+
+        payload = json.dumps(
+            {
+                "version": __version__,
+                "agents": self.agents,
+                "select": self.select,
+                "ignore": self.ignore,
+                "severities": self.severities,
+                "options": [(k, v) for k, v in self.options],
+                "per_path_ignores": self.per_path_ignores,
+                "base_dir": self.base_dir,
+                "strict": self.strict,
+            },
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=64)
+def _spec(pattern: str) -> Any:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines([pattern])
+
+
+# --------------------------------------------------------------------------- finding files
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest ``skillctl.toml`` or ``pyproject.toml`` with ``[tool.skillctl]``."""
+    here = Path(os.path.abspath(start))
+    if not here.is_dir():
+        here = here.parent
+    for directory in (here, *here.parents):
+        for name in CONFIG_FILES:
+            candidate = directory / name
+            if not candidate.is_file():
+                continue
+            if name == "skillctl.toml":
+                return candidate
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue
+            if isinstance(data.get("tool"), dict) and "skillctl" in data["tool"]:
+                return candidate
+    return None
+
+
+def read_config_table(path: Path) -> dict[str, Any]:
+    """The skillctl table of a config file; ConfigError for unreadable or invalid TOML."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read config file: {exc}") from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+    tool = data.get("tool")
+    table = tool.get("skillctl") if isinstance(tool, dict) else None
+    if table is None and path.name != "pyproject.toml":
+        table = {k: v for k, v in data.items() if k != "tool"}
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.skillctl] must be a table")
+    return table
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _rule_ids(values: Any, where: str, key: str) -> tuple[str, ...]:
+    from skillctl.lint.registry import canonical_id
+
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ConfigError(f"{where}: {key}: expected a list of rule ids")
+    found = []
+    for value in values:
+        try:
+            found.append(canonical_id(value))
+        except UsageError as exc:
+            raise ConfigError(f"{where}: {key}: {exc}") from None
+    return tuple(found)
+
+
+def _agents(values: Any, where: str, key: str) -> tuple[str, ...]:
+    from skillctl.agents import agent_ids
+
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ConfigError(f"{where}: {key}: expected a list of agent ids")
+    known = agent_ids()
+    for value in values:
+        if value not in known:
+            raise ConfigError(
+                f"{where}: {key}: unknown agent {value!r}{_did_you_mean(value, known)} "
+                f"(known agents: {', '.join(known)})"
+            )
+    return tuple(dict.fromkeys(values))
+
+
+def _option(name: str, value: Any, where: str) -> Any:
+    kind = OPTIONS[name][0]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ConfigError(f"{where}: {name}: expected a non-negative integer, got {value!r}")
+    if kind is bool and not isinstance(value, bool):
+        raise ConfigError(f"{where}: {name}: expected true or false, got {value!r}")
+    if kind is list:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where}: {name}: expected a list of strings")
+        return tuple(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class FileConfig:
+    """A validated config table (what a file says, before command-line options)."""
+
+    agents: tuple[str, ...] | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    strict: bool | None = None
+    severities: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    path: Path | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
+    """Check a ``[tool.skillctl]`` table by hand; ConfigError names the file and the key."""
+    where = str(path) if path is not None else "config"
+    for key in table:
+        if key not in KNOWN_KEYS:
+            raise ConfigError(
+                f"{where}: unknown key {key!r} in [tool.skillctl]{_did_you_mean(key, KNOWN_KEYS)}"
+            )
+    agents = _agents(table["agents"], where, "agents") if "agents" in table else None
+    select = _rule_ids(table["select"], where, "select") if "select" in table else None
+    ignore = _rule_ids(table.get("ignore", []), where, "ignore")
+    strict = table.get("strict")
+    if strict is not None and not isinstance(strict, bool):
+        raise ConfigError(f"{where}: strict: expected true or false")
+    severities: list[tuple[str, str]] = []
+    raw_sev = table.get("severity", {})
+    if not isinstance(raw_sev, dict):
+        raise ConfigError(f"{where}: severity: expected a table of rule = level")
+    for rule_id, level in raw_sev.items():
+        (canonical,) = _rule_ids([rule_id], where, f"severity.{rule_id}")
+        if level not in SEVERITY_VALUES:
+            raise ConfigError(
+                f"{where}: severity.{rule_id}: expected one of {', '.join(SEVERITY_VALUES)}, "
+                f"got {level!r}"
+            )
+        severities.append((canonical, level))
+    per_path: list[tuple[str, tuple[str, ...]]] = []
+    raw_pp = table.get("per-path-ignores", {})
+    if not isinstance(raw_pp, dict):
+        raise ConfigError(f"{where}: per-path-ignores: expected a table of pattern = [rules]")
+    for pattern, rules in raw_pp.items():
+        key = f"per-path-ignores.{pattern!r}"
+        if rules == ["*"] or rules == "*":
+            per_path.append((pattern, ("*",)))
+            continue
+        per_path.append((pattern, _rule_ids(rules, where, key)))
+    options = tuple(
+        sorted((name, _option(name, table[name], where)) for name in OPTIONS if name in table)
+    )
+    return FileConfig(
+        agents=agents,
+        select=select,
+        ignore=ignore,
+        strict=strict,
+        severities=tuple(sorted(severities)),
+        options=options,
+        per_path_ignores=tuple(sorted(per_path)),
+        path=path,
+    )
+
+
+def resolve_config(
+    *,
+    start: Path,
+    config_path: Path | None = None,
+    agents: Sequence[str] = (),
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    strict: bool = False,
+) -> ResolvedConfig:
+    """Merge the config file (explicit, or found above ``start``) with command-line options.
+
+    Command-line ``agents`` and ``select`` replace the file's; ``ignore`` adds to it;
+    ``strict`` turns strict on. Unknown rule ids and agents are UsageError (exit 2).
+    """
+    from skillctl.lint.registry import canonical_id
+
+    if config_path is not None:
+        if not config_path.is_file():
+            raise ConfigError(f"config file not found: {config_path}")
+        path: Path | None = config_path
+    else:
+        path = find_config(start)
+    file_config = validate_table(read_config_table(path), path) if path else FileConfig()
+    cli_agents = _cli_agents(agents)
+    cli_select = tuple(canonical_id(s) for s in select)
+    cli_ignore = tuple(canonical_id(s) for s in ignore)
+    base_dir = str(path.parent) if path is not None else os.getcwd()
+    return ResolvedConfig(
+        agents=cli_agents or file_config.agents or (),
+        select=tuple(sorted(set(cli_select))) if cli_select else file_config.select,
+        ignore=tuple(sorted(set(file_config.ignore) | set(cli_ignore))),
+        severities=file_config.severities,
+        options=file_config.options,
+        per_path_ignores=file_config.per_path_ignores,
+        base_dir=base_dir,
+        strict=strict or bool(file_config.strict),
+        source=str(path) if path is not None else None,
+    )
+
+
+def _cli_agents(agents: Sequence[str]) -> tuple[str, ...]:
+    from skillctl.agents import agent_ids
+
+    known = agent_ids()
+    for agent in agents:
+        if agent not in known:
+            raise UsageError(
+                f"unknown agent {agent!r}{_did_you_mean(agent, known)} "
+                f"(known agents: {', '.join(known)})"
+            )
+    return tuple(dict.fromkeys(agents))

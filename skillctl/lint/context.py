@@ -1,0 +1,158 @@
+"""What a rule sees: one skill (or all of them) plus the resolved configuration.
+
+Contexts are built by the engine; rules only read them. Everything expensive (the skill's
+file list, agent profiles, known field names) is computed once per context, on first use.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skillctl.model import ParsedSkill, Position, Skill, SkillFile
+
+if TYPE_CHECKING:
+    from skillctl.agents.profile import Profile
+    from skillctl.lint.config import ResolvedConfig
+    from skillctl.scan import ScanNote
+
+#: The open specification's fields (agentskills.io).
+SPEC_FIELDS = frozenset(
+    {"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
+)
+
+
+def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
+    """The profiles of these agents, skipping any whose module is not available."""
+    from skillctl.agents import get_profile
+
+    found = []
+    for agent_id in agent_ids:
+        try:
+            found.append(get_profile(agent_id))
+        except ImportError:
+            continue
+    return tuple(found)
+
+
+@functools.cache
+def every_profile() -> tuple[Profile, ...]:
+    """Every agent profile that can be loaded."""
+    from skillctl.agents import agent_ids
+
+    return load_profiles(agent_ids())
+
+
+@functools.cache
+def known_fields_by_agent() -> Mapping[str, frozenset[str]]:
+    """Field names each agent knows: profile data, plus the shipped extension schemas."""
+    from skillctl.lint.schemas import load_schema, schema_ids
+
+    known: dict[str, set[str]] = {"agentskills": set(SPEC_FIELDS)}
+    for profile in every_profile():
+        known.setdefault(profile.id, set()).update(profile.known_fields)
+    for schema_id in schema_ids():
+        props = load_schema(schema_id).get("properties", {})
+        known.setdefault(schema_id, set()).update(props)
+    return {agent: frozenset(fields) for agent, fields in sorted(known.items())}
+
+
+def all_known_fields() -> frozenset[str]:
+    """Every field name some agent knows."""
+    return frozenset().union(*known_fields_by_agent().values())
+
+
+class SkillContext:
+    """One skill as rules see it."""
+
+    def __init__(self, skill: Skill, config: ResolvedConfig) -> None:
+        self.skill = skill
+        self.parsed: ParsedSkill = skill.parsed
+        self.config = config
+
+    # ------------------------------------------------------------------ configuration
+
+    def option(self, name: str) -> Any:
+        """A rule option from the configuration."""
+        return self.config.option(name)
+
+    @functools.cached_property
+    def profiles(self) -> tuple[Profile, ...]:
+        """Profiles of the agents chosen with ``--agent`` (empty for the portable set)."""
+        return load_profiles(self.config.agents)
+
+    # ------------------------------------------------------------------ frontmatter
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The frontmatter mapping (empty when there is none)."""
+        return self.parsed.data
+
+    @property
+    def has_frontmatter(self) -> bool:
+        """True when frontmatter was parsed into a mapping."""
+        return self.parsed.frontmatter is not None
+
+    def pos(self, *path: str | int) -> Position:
+        """Position of a frontmatter key (or the frontmatter start, or line 1)."""
+        fm = self.parsed.frontmatter
+        return fm.position(*path) if fm is not None else Position(1, 1)
+
+    def value_pos(self, *path: str | int) -> Position:
+        """Position of a frontmatter value (falling back to its key)."""
+        fm = self.parsed.frontmatter
+        return fm.value_position(*path) if fm is not None else Position(1, 1)
+
+    def is_plain(self, *path: str | int) -> bool:
+        """True when this key's scalar value was written unquoted."""
+        fm = self.parsed.frontmatter
+        return fm is not None and tuple(path) in fm.plain_scalars
+
+    # ------------------------------------------------------------------ body and files
+
+    def body_lines(self) -> Iterator[tuple[int, str]]:
+        """Body lines with their 1-based line numbers in the file."""
+        for index, line in enumerate(self.parsed.body.split("\n")):
+            yield self.parsed.body_start_line + index, line
+
+    @functools.cached_property
+    def files(self) -> tuple[SkillFile, ...]:
+        """The skill's files (bounded listing, sorted)."""
+        from skillctl.scan import list_files
+
+        return list_files(self.skill.dir)[0]
+
+    @property
+    def dir(self) -> Path:
+        """The skill directory as found."""
+        return self.skill.dir
+
+
+class AcrossContext:
+    """All linted skills at once, for cross-skill rules."""
+
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        config: ResolvedConfig,
+        *,
+        roots: Sequence[Path] = (),
+        notes: Sequence[ScanNote] = (),
+    ) -> None:
+        self.skills = tuple(skills)
+        self.config = config
+        #: the directories given on the command line (trees that were searched)
+        self.roots = tuple(roots)
+        #: what the tree search could not look at
+        self.notes = tuple(notes)
+
+    @functools.cached_property
+    def profiles(self) -> tuple[Profile, ...]:
+        """Profiles of the agents chosen with ``--agent``."""
+        return load_profiles(self.config.agents)
+
+    def option(self, name: str) -> Any:
+        """A rule option from the configuration."""
+        return self.config.option(name)

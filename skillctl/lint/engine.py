@@ -1,0 +1,263 @@
+"""The lint engine: paths -> skills -> rules -> a :class:`LintReport`.
+
+:func:`lint_skill` is a pure function of one skill on disk and a :class:`ResolvedConfig` (both
+picklable), so it can be cached by content and run in worker processes.
+:func:`lint_paths` does everything else: configuration, collecting skills, ``--fix``,
+cross-skill rules, the baseline.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillctl.errors import UsageError
+from skillctl.lint.config import ResolvedConfig, resolve_config
+from skillctl.lint.context import AcrossContext, SkillContext
+from skillctl.lint.registry import Finding, RegisteredRule, registered
+from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult
+from skillctl.model import Diagnostic, Severity, Skill
+from skillctl.scan import ScanNote
+
+
+@dataclass(frozen=True, slots=True)
+class LintOptions:
+    """What ``skillctl lint`` was asked to do (the CLI builds this, nothing else)."""
+
+    paths: tuple[Path, ...] = ()
+    agents: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: bool = False
+    config_path: Path | None = None
+    baseline: Path | None = None
+    min_skills: int = 1
+    allow_empty: bool = False
+    fix: bool = False
+    diff: bool = False
+    use_cache: bool = True
+
+
+def _active(rule: RegisteredRule, config: ResolvedConfig, kind: str) -> bool:
+    if rule.kind != kind or not config.enabled(rule.info.id):
+        return False
+    return not (rule.needs_agent and not config.agents)
+
+
+def active_rules(config: ResolvedConfig) -> list[RuleInfo]:
+    """The rules a run with this configuration checks, sorted by id."""
+    return [r.info for r in registered() if _active(r, config, r.kind)]
+
+
+def _diagnostic(
+    rule: RegisteredRule, finding: Finding, path: str, config: ResolvedConfig
+) -> Diagnostic:
+    rule_id = rule.info.id
+    explicit = dict(config.severities).get(rule_id)
+    if explicit and explicit != "off":
+        severity = Severity(explicit)
+    else:
+        severity = finding.severity or rule.info.default_severity
+    fixable = rule.info.fixable if finding.fixable is None else finding.fixable
+    return Diagnostic(
+        path=path,
+        line=max(1, finding.line),
+        column=max(1, finding.column),
+        rule=rule_id,
+        message=finding.message,
+        severity=severity,
+        fixable=fixable,
+        hint=finding.hint,
+    )
+
+
+def _suppressed(skill: Skill, config: ResolvedConfig) -> frozenset[str]:
+    fm = skill.parsed.frontmatter
+    inline = fm.ignored_rules if fm is not None else frozenset()
+    return inline | config.ignored_for(skill.entry)
+
+
+def _finding_path(skill: Skill, finding: Finding) -> str:
+    return str(skill.dir / finding.file) if finding.file else str(skill.entry)
+
+
+def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
+    """Run every enabled per-skill rule on one skill (pure: same inputs, same result)."""
+    ctx = SkillContext(skill, config)
+    suppressed = _suppressed(skill, config)
+    found: list[Diagnostic] = []
+    for rule in registered():
+        if not _active(rule, config, "skill"):
+            continue
+        if rule.info.id in suppressed or "*" in suppressed:
+            continue
+        try:
+            findings = list(rule.check(ctx))
+        except Exception as exc:  # a rule bug must not stop the run (or hide other findings)
+            findings = [
+                Finding(
+                    f"internal error in rule {rule.info.id}: {type(exc).__name__}: {exc} "
+                    "(please report it)",
+                    severity=Severity.ERROR,
+                )
+            ]
+        found.extend(_diagnostic(rule, f, _finding_path(skill, f), config) for f in findings)
+    return SkillResult(
+        path=str(skill.entry),
+        dir=str(skill.dir),
+        name=skill.declared_name,
+        diagnostics=tuple(sorted(set(found))),
+    )
+
+
+def lint_skills(
+    skills: Sequence[Skill], config: ResolvedConfig, *, use_cache: bool = True
+) -> list[SkillResult]:
+    """Lint each skill; the perf layer may replace this loop with a cache and a pool.
+
+    ``skillctl.parallel.lint_many(skills, config, use_cache=...)`` is used when it exists.
+    """
+    try:
+        from skillctl import parallel
+    except ImportError:
+        parallel = None  # type: ignore[assignment]
+    lint_many = getattr(parallel, "lint_many", None) if parallel is not None else None
+    if lint_many is not None:
+        results = lint_many(skills, config, use_cache=use_cache)
+        return list(results)
+    return [lint_skill(skill, config) for skill in skills]
+
+
+def lint_across(
+    skills: Sequence[Skill],
+    config: ResolvedConfig,
+    *,
+    roots: Sequence[Path] = (),
+    notes: Sequence[ScanNote] = (),
+) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
+    """Run the cross-skill rules: findings per skill (by index) and findings about paths."""
+    ctx = AcrossContext(skills, config, roots=roots, notes=notes)
+    index = {id(skill): i for i, skill in enumerate(skills)}
+    per_skill: dict[int, list[Diagnostic]] = {}
+    extra: list[Diagnostic] = []
+    for rule in registered():
+        if not _active(rule, config, "across"):
+            continue
+        try:
+            pairs = list(rule.check(ctx))
+        except Exception as exc:
+            pairs = [
+                (
+                    Path("."),
+                    Finding(
+                        f"internal error in rule {rule.info.id}: "
+                        f"{type(exc).__name__}: {exc} (please report it)",
+                        severity=Severity.ERROR,
+                    ),
+                )
+            ]
+        for target, finding in pairs:
+            if isinstance(target, Skill):
+                suppressed = _suppressed(target, config)
+                if rule.info.id in suppressed or "*" in suppressed:
+                    continue
+                diag = _diagnostic(rule, finding, _finding_path(target, finding), config)
+                per_skill.setdefault(index[id(target)], []).append(diag)
+            else:
+                if rule.info.id in config.ignored_for(target) or "*" in config.ignored_for(target):
+                    continue
+                extra.append(_diagnostic(rule, finding, str(target), config))
+    return per_skill, extra
+
+
+def _no_skills_message(paths: Iterable[Path]) -> str:
+    shown = ", ".join(str(p) for p in paths)
+    return (
+        f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore); "
+        "pass --allow-empty if that is expected"
+    )
+
+
+def lint_paths(options: LintOptions) -> LintReport:
+    """Lint every skill below ``options.paths`` (the current directory when empty).
+
+    Raises UsageError (exit 2) for a missing path, an invalid configuration, no skill found
+    (unless ``allow_empty``) or fewer than ``min_skills`` skills.
+    """
+    return run_lint(options)[0]
+
+
+def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
+    """:func:`lint_paths`, also returning the resolved configuration (for the exit code)."""
+    from skillctl.collect import collect
+
+    paths = options.paths or (Path("."),)
+    config = resolve_config(
+        start=paths[0],
+        config_path=options.config_path,
+        agents=options.agents,
+        select=options.select,
+        ignore=options.ignore,
+        strict=options.strict,
+    )
+    collected = collect(paths)
+    if collected.missing:
+        shown = ", ".join(str(p) for p in collected.missing)
+        raise UsageError(f"path does not exist: {shown}")
+    skills = list(collected.skills)
+    if not skills and not options.allow_empty:
+        raise UsageError(_no_skills_message(paths))
+    if options.min_skills > 1 and len(skills) < options.min_skills:
+        raise UsageError(
+            f"found {len(skills)} skill(s) below {', '.join(str(p) for p in paths)}, fewer "
+            f"than --min-skills {options.min_skills}"
+        )
+
+    fixes: tuple[FixRecord, ...] = ()
+    diff = ""
+    if options.fix or options.diff:
+        from skillctl.lint.fix import fix_skills
+
+        outcome = fix_skills(skills, config, write=options.fix and not options.diff)
+        fixes = outcome.records
+        diff = outcome.diff if options.diff else ""
+        if options.fix and not options.diff:
+            skills = list(outcome.skills)
+
+    results = lint_skills(skills, config, use_cache=options.use_cache)
+    roots = [p for p in paths if os.path.isdir(p)]
+    per_skill, extra = lint_across(skills, config, roots=roots, notes=collected.notes)
+    merged = []
+    for i, result in enumerate(results):
+        more = per_skill.get(i)
+        if more:
+            result = SkillResult(
+                result.path,
+                result.dir,
+                result.name,
+                tuple(sorted(set(result.diagnostics) | set(more))),
+            )
+        merged.append(result)
+    report = LintReport(
+        results=tuple(sorted(merged, key=lambda r: r.path)),
+        extra=tuple(sorted(set(extra))),
+        fixes=fixes,
+        diff=diff,
+        rules=tuple(active_rules(config)),
+    )
+    if options.baseline is not None:
+        from skillctl.lint.baseline import apply_baseline
+
+        report = apply_baseline(report, options.baseline)
+    return report, config
+
+
+def exit_code(report: LintReport, *, strict: bool) -> int:
+    """0 when clean, 1 when there are errors (or warnings with ``strict``)."""
+    if report.count(Severity.ERROR):
+        return 1
+    if strict and report.count(Severity.WARNING):
+        return 1
+    return 0

@@ -1,0 +1,271 @@
+"""``--fix`` and ``--diff``: rewrite only what is safe, and say what changed.
+
+Safe fixes: strip a BOM (``bom``), CRLF to LF (``crlf``), quote a value with an unquoted
+colon (``yaml-colon``), rename a misspelt key (``unknown-field`` with one suggestion), quote
+non-string metadata values (``field-type``), add the exec bit to a script with a shebang
+(``script-not-executable``).
+
+Frontmatter edits are made in place on the exact text ruamel.yaml located (key and value
+positions from the round-trip parse), then the result is parsed again with ruamel and
+checked to hold exactly the expected data; an edit that does not verify is dropped. Editing
+the located text, rather than dumping the round-trip tree, keeps comments, key order,
+quoting, indentation and line wrapping byte for byte everywhere else. The body is never
+changed (line endings aside). Files are written only through :mod:`skillctl.fsio`, confined
+to the skill directory.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from skillctl.collect import load_skill
+from skillctl.fsio import atomic_write_bytes
+from skillctl.lint.config import ResolvedConfig
+from skillctl.lint.context import SkillContext, all_known_fields
+from skillctl.lint.result import FixRecord
+from skillctl.model import LineEndings, Skill
+from skillctl.parse import parse_yaml, read_bytes
+
+_TOP_LEVEL_PAIR = re.compile(
+    r"^(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)(?P<sep>:[ \t]+)(?P<value>\S.*?)\s*$"
+)
+_DELIMITER = re.compile(r"---[ \t]*")
+_YAML_FAILURES = ("yaml-syntax", "yaml-colon", "duplicate-key", "frontmatter-not-mapping")
+
+
+@dataclass(frozen=True, slots=True)
+class FixOutcome:
+    """What ``--fix``/``--diff`` did: the records, a unified diff, the re-read skills."""
+
+    records: tuple[FixRecord, ...]
+    diff: str
+    skills: tuple[Skill, ...]
+
+
+def _wanted(rule_id: str, skill: Skill, config: ResolvedConfig) -> bool:
+    if not config.enabled(rule_id):
+        return False
+    fm = skill.parsed.frontmatter
+    silenced = (fm.ignored_rules if fm is not None else frozenset()) | config.ignored_for(
+        skill.entry
+    )
+    return rule_id not in silenced and "*" not in silenced
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _scalar_token(line: str, column: int) -> tuple[int, int] | None:
+    """Start and end (0-based, end exclusive) of a one-line plain scalar starting at column."""
+    start = column - 1
+    if start >= len(line) or line[start] in "[{|>&*!\"'":
+        return None
+    rest = line[start:]
+    comment = re.search(r"\s#", rest)
+    token = rest[: comment.start()] if comment else rest
+    token = token.rstrip()
+    if not token:
+        return None
+    return start, start + len(token)
+
+
+def _edit_frontmatter(
+    skill: Skill, config: ResolvedConfig, lines: list[str], first_line: int
+) -> tuple[list[str], list[FixRecord]]:
+    """Apply the frontmatter fixes to ``lines``; return new lines and what was done."""
+    parsed = skill.parsed
+    fm = parsed.frontmatter
+    path = str(skill.entry)
+    records: list[FixRecord] = []
+    new = list(lines)
+    expected: dict[str, Any] | None = dict(fm.data) if fm is not None else None
+    # Positions are usable when strict YAML succeeded, or failed only on unquoted colons (the
+    # data then comes from the line-aligned lenient retry, which the colon fix reproduces).
+    strict_ok = all(p.code == "yaml-colon" for p in parsed.problems if p.code in _YAML_FAILURES)
+
+    def index_of(file_line: int) -> int | None:
+        i = file_line - first_line
+        return i if 0 <= i < len(new) else None
+
+    if fm is not None and strict_ok and expected is not None:
+        # rename misspelt keys
+        if _wanted("unknown-field", skill, config):
+            from skillctl.lint.rules.fields import suggest_field
+
+            known = frozenset(set(all_known_fields()) | set(config.option("extra-fields")))
+            for key in list(fm.data):
+                if key in known:
+                    continue
+                target = suggest_field(key, known)
+                if target is None or target in fm.data:
+                    continue
+                pos = fm.positions.get((key,))
+                i = index_of(pos.line) if pos else None
+                if pos is None or i is None:
+                    continue
+                col = pos.column - 1
+                if new[i][col : col + len(key)] != key:
+                    continue
+                new[i] = new[i][:col] + target + new[i][col + len(key) :]
+                expected = {(target if k == key else k): v for k, v in expected.items()}
+                records.append(FixRecord(path, "unknown-field", f"renamed {key!r} to {target!r}"))
+        # quote non-string metadata values
+        metadata = fm.data.get("metadata")
+        if _wanted("field-type", skill, config) and isinstance(metadata, dict):
+            fixed_meta = dict(metadata)
+            for key, value in metadata.items():
+                if isinstance(value, (str, dict, list)) or value is None:
+                    continue
+                pos = fm.value_positions.get(("metadata", key))
+                i = index_of(pos.line) if pos else None
+                if pos is None or i is None:
+                    continue
+                span = _scalar_token(new[i], pos.column)
+                if span is None:
+                    continue
+                token = new[i][span[0] : span[1]]
+                new[i] = new[i][: span[0]] + _quote(token) + new[i][span[1] :]
+                fixed_meta[key] = token
+                records.append(
+                    FixRecord(path, "field-type", f'quoted metadata.{key} ({token} -> "{token}")')
+                )
+            if fixed_meta != metadata:
+                expected["metadata"] = fixed_meta
+
+    if parsed.has_problem("yaml-colon") and _wanted("yaml-colon", skill, config):
+        for i, line in enumerate(new):
+            match = _TOP_LEVEL_PAIR.match(line)
+            if not match:
+                continue
+            value = match["value"]
+            if value[0] in "\"'|>[{&*!" or ": " not in value or " #" in value:
+                continue
+            new[i] = f"{match['key']}{match['sep']}{_quote(value)}"
+            records.append(
+                FixRecord(
+                    path,
+                    "yaml-colon",
+                    f"quoted the value of {match['key']!r} (line {first_line + i})",
+                )
+            )
+
+    if not records:
+        return lines, []
+    check, problems = parse_yaml("\n".join(new), first_line)
+    if check is None or any(p.code in _YAML_FAILURES for p in problems):
+        return lines, []  # never write frontmatter that does not parse strictly
+    if expected is not None and dict(check.data) != expected:
+        return lines, []
+    return new, records
+
+
+def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool) -> list[FixRecord]:
+    if not _wanted("script-not-executable", skill, config):
+        return []
+    from skillctl.lint.rules.scripts import shebang_files
+
+    records = []
+    root = os.path.realpath(skill.dir)
+    for file, _ in shebang_files(SkillContext(skill, config)):
+        if file.executable:
+            continue
+        target = skill.dir / file.relpath
+        real = os.path.realpath(target)
+        if os.path.commonpath([real, root]) != root:
+            continue
+        if write:
+            mode = stat.S_IMODE(os.stat(real).st_mode)
+            os.chmod(real, mode | ((mode & 0o444) >> 2))
+        records.append(FixRecord(str(target), "script-not-executable", "added the exec bit"))
+    return records
+
+
+def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool) -> tuple[list[FixRecord], str]:
+    """Fix one skill's entry file and scripts; return the records and a unified diff."""
+    records: list[FixRecord] = []
+    diff = ""
+    parsed = skill.parsed
+    path = str(skill.entry)
+    usable = parsed.text is not None and not any(
+        p.code in ("not-utf8", "file-too-large", "unreadable") for p in parsed.problems
+    )
+    if usable:
+        try:
+            raw, _ = read_bytes(skill.entry)
+        except OSError:
+            raw = b""
+            usable = False
+    if usable:
+        had_bom = raw.startswith(b"\xef\xbb\xbf")
+        original = raw[3:].decode("utf-8") if had_bom else raw.decode("utf-8")
+        strip_bom = had_bom and _wanted("bom", skill, config)
+        endings = parsed.line_endings
+        to_lf = endings in (LineEndings.CRLF, LineEndings.MIXED, LineEndings.CR) and _wanted(
+            "crlf", skill, config
+        )
+        text = original.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        edited = lines
+        fm_records: list[FixRecord] = []
+        can_edit = endings in (LineEndings.LF, LineEndings.NONE, LineEndings.CRLF) or to_lf
+        if can_edit and lines and _DELIMITER.fullmatch(lines[0]):
+            closer = next((i for i in range(1, len(lines)) if _DELIMITER.fullmatch(lines[i])), None)
+            if closer is not None:
+                fm_new, fm_records = _edit_frontmatter(skill, config, lines[1:closer], 2)
+                edited = [lines[0], *fm_new, *lines[closer:]]
+        new_text = "\n".join(edited)
+        if endings is LineEndings.CRLF and not to_lf:
+            new_text = new_text.replace("\n", "\r\n")
+        elif not to_lf:
+            new_text = original if not fm_records else new_text
+        if strip_bom:
+            records.append(FixRecord(path, "bom", "removed the UTF-8 byte order mark"))
+        if to_lf:
+            records.append(
+                FixRecord(path, "crlf", f"converted {endings.value.upper()} line endings to LF")
+            )
+        records.extend(fm_records)
+        new_raw = (b"\xef\xbb\xbf" if had_bom and not strip_bom else b"") + new_text.encode("utf-8")
+        if new_raw != raw:
+            notes = "".join(
+                f"# {path}: {r.description}\n" for r in records if r.rule in ("bom", "crlf")
+            )
+            body_diff = "".join(
+                difflib.unified_diff(
+                    text.splitlines(keepends=True),
+                    "\n".join(edited).splitlines(keepends=True),
+                    fromfile=f"a/{path}",
+                    tofile=f"b/{path}",
+                )
+            )
+            diff = notes + body_diff
+            if write:
+                atomic_write_bytes(skill.entry, new_raw, confine_to=skill.dir)
+    chmods = _chmod_scripts(skill, config, write)
+    records.extend(chmods)
+    diff += "".join(f"# {r.path}: {r.description}\n" for r in chmods)
+    return records, diff
+
+
+def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool) -> FixOutcome:
+    """Fix every skill (or, with ``write=False``, only say what would change)."""
+    records: list[FixRecord] = []
+    diffs: list[str] = []
+    fixed: list[Skill] = []
+    for skill in skills:
+        skill_records, diff = fix_skill(skill, config, write=write)
+        records.extend(skill_records)
+        if diff:
+            diffs.append(diff)
+        if write and skill_records:
+            skill = load_skill(skill.dir, skill.entry, scope=skill.scope, root=skill.root)
+        fixed.append(skill)
+    return FixOutcome(tuple(records), "".join(diffs), tuple(fixed))
+

@@ -1,0 +1,175 @@
+"""The rule registry: every lint rule is a small function registered with :func:`rule`.
+
+A rule's docstring is its documentation (Markdown: what, why, a failing and a passing
+example, which agents it matters for, options); ``skillctl rules`` and docs/rules.md show it.
+Rules come in two kinds:
+
+* per-skill rules (``kind="skill"``) get a :class:`~skillctl.lint.context.SkillContext` and
+  yield :class:`Finding` values; they must be pure functions of the skill on disk and the
+  resolved configuration, so the engine can cache and parallelise them;
+* cross-skill rules (``kind="across"``) get an
+  :class:`~skillctl.lint.context.AcrossContext` once per run and yield
+  ``(skill, Finding)`` pairs.
+
+A rule with ``needs_agent=True`` runs only when ``--agent`` (or the ``agents`` config key)
+selects at least one agent; every other rule belongs to the portable set.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import inspect
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skillctl.errors import UsageError
+from skillctl.lint.result import RuleInfo
+from skillctl.model import Severity
+
+if TYPE_CHECKING:
+    from skillctl.lint.context import AcrossContext, SkillContext
+    from skillctl.model import Skill
+
+#: The rule modules, imported on first use of the registry.
+RULE_MODULES = (
+    "file",
+    "frontmatter",
+    "name",
+    "description",
+    "fields",
+    "body",
+    "references",
+    "scripts",
+    "divergence",
+    "across",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a rule found; the engine turns it into a :class:`~skillctl.model.Diagnostic`.
+
+    ``file`` names a file inside the skill (relative to the skill directory) when the finding
+    is not about the entry file; ``severity`` overrides the rule's severity for this one
+    finding (``parser-divergence`` is an error when a chosen agent drops the skill).
+    """
+
+    message: str
+    line: int = 1
+    column: int = 1
+    hint: str | None = None
+    file: str | None = None
+    severity: Severity | None = None
+    fixable: bool | None = None  # None: the rule's ``fixable`` flag
+
+
+SkillCheck = Callable[["SkillContext"], Iterator[Finding]]
+#: Cross-skill rules yield the skill a finding belongs to, or a path for findings about a
+#: directory that holds no skill.
+AcrossCheck = Callable[["AcrossContext"], Iterator[tuple["Skill | Path", Finding]]]
+
+
+@dataclass(frozen=True, slots=True)
+class RegisteredRule:
+    """A rule's catalog entry plus the function that checks it."""
+
+    info: RuleInfo
+    check: Callable[..., Iterator[Any]]
+    kind: str  # "skill" or "across"
+    needs_agent: bool = False
+
+
+_RULES: dict[str, RegisteredRule] = {}
+_LOADED = False
+
+
+def _summary(doc: str) -> str:
+    return doc.strip().splitlines()[0].strip() if doc.strip() else ""
+
+
+def rule(
+    rule_id: str,
+    severity: Severity,
+    *,
+    source: str = "skillctl",
+    agents: tuple[str, ...] = (),
+    fixable: bool = False,
+    kind: str = "skill",
+    needs_agent: bool = False,
+    aliases: tuple[str, ...] = (),
+) -> Callable[[Callable[..., Iterator[Any]]], Callable[..., Iterator[Any]]]:
+    """Register the decorated function as the check of rule ``rule_id``."""
+
+    def register(func: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
+        if rule_id in _RULES:
+            raise ValueError(f"rule {rule_id!r} registered twice")
+        doc = inspect.cleandoc(func.__doc__ or "")
+        info = RuleInfo(
+            id=rule_id,
+            default_severity=severity,
+            summary=_summary(doc),
+            doc=doc,
+            agents=agents,
+            source=source,
+            fixable=fixable,
+            aliases=aliases,
+        )
+        _RULES[rule_id] = RegisteredRule(info, func, kind, needs_agent)
+        return func
+
+    return register
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for module in RULE_MODULES:
+        importlib.import_module(f"skillctl.lint.rules.{module}")
+
+
+def registered() -> list[RegisteredRule]:
+    """Every registered rule with its check function, sorted by id."""
+    _load()
+    return [_RULES[k] for k in sorted(_RULES)]
+
+
+def all_rules() -> list[RuleInfo]:
+    """The catalog of every rule, sorted by id."""
+    return [r.info for r in registered()]
+
+
+def rule_ids() -> list[str]:
+    """Every rule id, sorted."""
+    return [r.info.id for r in registered()]
+
+
+def _alias_map() -> dict[str, str]:
+    return {alias: r.info.id for r in registered() for alias in r.info.aliases}
+
+
+def canonical_id(rule_id: str) -> str:
+    """The current id of a rule (aliases of renamed rules map to it); UsageError if unknown."""
+    _load()
+    if rule_id in _RULES:
+        return rule_id
+    aliases = _alias_map()
+    if rule_id in aliases:
+        return aliases[rule_id]
+    close = difflib.get_close_matches(rule_id, [*_RULES, *aliases], n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else " (see `skillctl rules`)"
+    raise UsageError(f"unknown rule {rule_id!r}{hint}")
+
+
+def get_rule(rule_id: str) -> RuleInfo:
+    """The catalog entry of one rule; an unknown id is a UsageError with a did-you-mean."""
+    return _RULES[canonical_id(rule_id)].info
+
+
+def get_registered(rule_id: str) -> RegisteredRule:
+    """The registered rule (info and check) for an id or alias."""
+    return _RULES[canonical_id(rule_id)]

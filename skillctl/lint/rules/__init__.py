@@ -1,0 +1,1 @@
+"""Lint rules, one module per family; importing a module registers its rules."""

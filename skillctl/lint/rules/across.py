@@ -1,0 +1,141 @@
+"""Rules that look at several skills at once, or at an agent's per-skill limits."""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+from skillctl.agents.profile import Profile, Winner
+from skillctl.lint.context import AcrossContext, SkillContext, every_profile
+from skillctl.lint.registry import Finding, rule
+from skillctl.lint.rules.name import normalized_name
+from skillctl.model import Severity, Skill
+
+_WINNER_TEXT = {
+    Winner.FIRST: "keeps the first one it finds",
+    Winner.LAST: "keeps the last one it finds",
+    Winner.NONE: "loads both (no dedup)",
+    Winner.UNDEFINED: "picks one in an undefined order",
+}
+
+
+def _key(skill: Skill) -> str:
+    return unicodedata.normalize("NFKC", skill.name.strip())
+
+
+def _pos(skill: Skill) -> tuple[int, int]:
+    fm = skill.parsed.frontmatter
+    if fm is not None and "name" in fm.data:
+        p = fm.value_position("name")
+        return p.line, p.column
+    return 1, 1
+
+
+def winners_text(profiles: tuple[Profile, ...] | list[Profile]) -> str:
+    """'Claude Code, Amp keep the first one ...; Codex loads both' from profile data."""
+    groups: dict[Winner, list[str]] = defaultdict(list)
+    for profile in profiles:
+        groups[profile.winner].append(profile.display_name)
+    parts = [f"{', '.join(names)}: {_WINNER_TEXT[w]}" for w, names in groups.items()]
+    return "; ".join(parts)
+
+
+@rule("duplicate-name", Severity.WARNING, kind="across")
+def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
+    """Two linted skills share a name; agents keep one of them (or both) without saying so.
+
+    Shadowing is silent: which copy wins depends on each agent's precedence and walk order
+    ("winner depends on walk order", AltimateAI/altimate-code#1276). The message says what
+    each agent does with duplicates (first-wins, last-wins, both, undefined), from the agent
+    profiles; `skillctl list --agent X` shows the actual winner in X's roots.
+
+    Fails: `a/pdf/SKILL.md` and `b/pdf/SKILL.md` both with `name: pdf`.
+    Passes: `name: pdf` and `name: pdf-forms`.
+
+    Matters for every agent.
+    """
+    groups: dict[str, list[Skill]] = defaultdict(list)
+    for skill in ctx.skills:
+        groups[_key(skill)].append(skill)
+    profiles = ctx.profiles or every_profile()
+    behaviour = winners_text(list(profiles))
+    for name, skills in sorted(groups.items()):
+        if len(skills) < 2:
+            continue
+        for skill in skills:
+            others = ", ".join(str(s.entry) for s in skills if s is not skill)
+            line, column = _pos(skill)
+            yield (
+                skill,
+                Finding(
+                    f"skill name {name!r} is also used by {others}. {behaviour}",
+                    line,
+                    column,
+                    hint="rename one of them",
+                ),
+            )
+
+
+@rule("name-builtin", Severity.ERROR, needs_agent=True)
+def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
+    """The skill's invocation name collides with a built-in command of a chosen agent.
+
+    A skill named like a built-in slash command (`/batch`, `/review`, `/init` in Claude Code)
+    cannot be invoked by its name, often with a misleading error
+    (anthropics/claude-code#36010). Claude Code invokes skills by directory name. Runs only
+    with `--agent`.
+
+    Fails (`--agent claude-code`): `skills/compact/SKILL.md`.
+    Passes: `skills/compact-notes/SKILL.md`.
+
+    Matters for the agents chosen with `--agent`.
+    """
+    declared = normalized_name(ctx)
+    dir_name = Path(os.path.abspath(ctx.dir)).name
+    for profile in ctx.profiles:
+        if not profile.builtin_commands:
+            continue
+        invoked = dir_name if profile.name_source == "dir-name" else (declared or dir_name)
+        if invoked in profile.builtin_commands:
+            line = ctx.value_pos("name").line if declared else 1
+            yield Finding(
+                f"'/{invoked}' is a built-in command of {profile.display_name}: the skill cannot "
+                "be invoked by that name",
+                line,
+            )
+
+
+@rule("agent-skill-cap", Severity.WARNING, kind="across", needs_agent=True)
+def agent_skill_cap(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
+    """A skills folder holds more skills than a chosen agent loads from one root.
+
+    OpenClaw loads at most 200 skills per source (300 candidates per root), Codex scans at
+    most 2000 directories per root; skills past the cap are silently missing. Runs only
+    with `--agent`.
+
+    Fails (`--agent openclaw`): 250 skills in one `skills/` folder.
+    Passes: 150.
+
+    Matters for the agents chosen with `--agent`.
+    """
+    folders: dict[str, list[Skill]] = defaultdict(list)
+    for skill in ctx.skills:
+        folders[os.path.realpath(skill.dir.parent)].append(skill)
+    for profile in ctx.profiles:
+        cap = profile.max_skills_per_root
+        if not cap:
+            continue
+        for _, skills in sorted(folders.items()):
+            if len(skills) > cap:
+                over = sorted(skills, key=lambda s: str(s.dir))[cap:]
+                for skill in over:
+                    yield (
+                        skill,
+                        Finding(
+                            f"{profile.display_name} loads at most {cap} skills per root; this "
+                            f"folder has {len(skills)}, so some are not loaded"
+                        ),
+                    )

@@ -1,0 +1,183 @@
+"""Rules about the Markdown body and text that should not be hard-coded."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+from skillctl.lint.context import SkillContext
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import Severity
+
+#: Rough characters per token for English Markdown (the spec's "5000 tokens" guidance).
+CHARS_PER_TOKEN = 4
+_HOME = re.compile(
+    r"(?<![\w.~$/-])(?:/Users/|/home/|[A-Za-z]:[\\/]Users[\\/])([^\\/\s\"'`<>(){}\[\]*$]+)[\\/]"
+)
+#: Names that are obviously placeholders in documentation, not someone's real home.
+_PLACEHOLDERS = frozenset(
+    {
+        "user",
+        "username",
+        "you",
+        "your-name",
+        "yourname",
+        "your_name",
+        "yourusername",
+        "your-username",
+        "your_username",
+        "me",
+        "name",
+        "example",
+        "someone",
+        "myuser",
+        "...",
+        "…",
+        "xxx",
+        "%username%",
+        "runner",  # GitHub Actions' runner account: a documented CI path, not a person's home
+    }
+)
+#: Largest extra file scanned for home paths.
+_MAX_SCAN_BYTES = 256 * 1024
+
+
+def _content_lines(ctx: SkillContext) -> list[tuple[int, str]]:
+    lines = list(ctx.body_lines())
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    return lines
+
+
+@rule("body-empty", Severity.WARNING, agents=("opencode-agent-skills",))
+def body_empty(ctx: SkillContext) -> Iterator[Finding]:
+    """SKILL.md has frontmatter but no instructions below it.
+
+    The body is what the agent reads when it uses the skill; an empty one does nothing. The
+    OpenCode agent-skills plugin's frontmatter pattern needs a non-empty body and skips the
+    skill otherwise.
+
+    Fails:
+
+    ```
+    ---
+    name: my-skill
+    description: Does things. Use when ...
+    ---
+    ```
+
+    Passes: the same followed by instructions.
+
+    Matters for every agent; the OpenCode agent-skills plugin drops the skill.
+    """
+    if ctx.has_frontmatter and ctx.parsed.text is not None and not ctx.parsed.body.strip():
+        yield Finding(
+            "SKILL.md has no body: the skill gives the agent no instructions",
+            ctx.parsed.body_start_line,
+        )
+
+
+@rule("body-too-long", Severity.WARNING, source="spec")
+def body_too_long(ctx: SkillContext) -> Iterator[Finding]:
+    """The body is longer than 500 lines.
+
+    The spec: "Keep your main SKILL.md under 500 lines"; the whole body is loaded into the
+    context every time the skill is used. Move reference material to `references/` and link
+    to it (progressive disclosure).
+
+    Fails: a 900-line SKILL.md. Passes: 200 lines plus `references/api.md`.
+
+    Options: `max-body-lines` (default 500).
+
+    Matters for every agent.
+    """
+    limit = int(ctx.option("max-body-lines"))
+    lines = _content_lines(ctx)
+    if len(lines) > limit:
+        yield Finding(
+            f"body has {len(lines)} lines (more than {limit}); the whole body is loaded on "
+            "every use",
+            lines[limit][0],
+            hint="move reference material to references/ and link to it",
+        )
+
+
+def estimate_tokens(text: str) -> int:
+    """A rough token count: characters / 4, rounded up."""
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
+
+
+@rule("body-tokens", Severity.WARNING, source="spec")
+def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
+    """The body is estimated at more than 5000 tokens.
+
+    The spec recommends instructions under 5000 tokens. The estimate is characters / 4;
+    anthropics/skills#1487 shows a skill injecting ~156k tokens ("Prompt is too long").
+
+    Fails: a 40 KB body. Passes: a 10 KB body with details in `references/`.
+
+    Options: `max-body-tokens` (default 5000).
+
+    Matters for every agent.
+    """
+    limit = int(ctx.option("max-body-tokens"))
+    tokens = estimate_tokens(ctx.parsed.body.strip())
+    if tokens > limit:
+        yield Finding(
+            f"body is about {tokens} tokens (more than {limit}; estimated as characters / "
+            f"{CHARS_PER_TOKEN})",
+            ctx.parsed.body_start_line,
+            hint="move reference material to references/ and link to it",
+        )
+
+
+def _home_hits(text: str) -> Iterator[tuple[int, int, str]]:
+    for index, line in enumerate(text.split("\n")):
+        for match in _HOME.finditer(line):
+            if match.group(1).lower() in _PLACEHOLDERS:
+                continue
+            yield index, match.start() + 1, match.group(0)
+
+
+@rule("home-path", Severity.WARNING)
+def home_path(ctx: SkillContext) -> Iterator[Finding]:
+    """A hard-coded home directory (`/Users/alice/`, `/home/bob/`, `C:\\Users\\carol\\`).
+
+    A path into the author's home works on the author's machine only. Use a path relative to
+    the skill directory, `~`, or an environment variable. Placeholder names (`user`, `you`,
+    `username` ...) are not reported. Checks the frontmatter, the body and the skill's other
+    text files.
+
+    Fails: `Run /Users/alice/skills/pdf/scripts/fill.py`.
+    Passes: `Run scripts/fill.py` (relative to the skill directory).
+
+    Matters for every agent.
+    """
+    parsed = ctx.parsed
+    if parsed.text is None:
+        return
+    for index, column, text in _home_hits(parsed.text):
+        yield Finding(
+            f"hard-coded home directory {text!r}",
+            index + 1,
+            column,
+            hint="use a path relative to the skill directory",
+        )
+    for file in ctx.files:
+        if file.relpath == ctx.skill.entry.name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
+            continue
+        try:
+            data = (ctx.dir / file.relpath).read_bytes()
+        except OSError:
+            continue
+        if b"\x00" in data:
+            continue
+        for index, column, text in _home_hits(data.decode("utf-8", errors="replace")):
+            yield Finding(
+                f"hard-coded home directory {text!r}",
+                index + 1,
+                column,
+                file=file.relpath,
+                hint="use a path relative to the skill directory",
+            )

@@ -1,0 +1,102 @@
+"""``parser-divergence``: frontmatter that some agents' parsers accept and others reject."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from skillctl.lint.context import SkillContext, every_profile
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import Severity
+
+#: Parsers that are not an agent profile but matter to users (the reference validator).
+EXTRA_PARSERS = (("strictyaml", "skills-ref"),)
+
+
+def _readers(ctx: SkillContext) -> list[tuple[str, str, str]]:
+    """(agent id, display name, dialect id) for every agent and extra parser."""
+    readers = [(p.id, p.display_name, p.parser) for p in every_profile()]
+    readers.extend((name, name, dialect) for dialect, name in EXTRA_PARSERS)
+    return readers
+
+
+@rule("parser-divergence", Severity.WARNING)
+def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
+    """Some agents' parsers accept this frontmatter and others drop the skill.
+
+    Agents parse frontmatter with different parsers: strict YAML 1.2 (Codex, Goose, Cursor,
+    the npm `skills` CLI), strictyaml after a naive `split('---')` (skills-ref, which rejects
+    flow lists `[a, b]`, anchors and tags), js-yaml (OpenCode, Copilot; a BOM breaks it), the
+    OpenCode agent-skills plugin's LF-only line parser, Gemini CLI's and OpenClaw's line
+    fallbacks, and Claude Code's lenient retry that quotes risky values and otherwise loads
+    the skill with empty metadata. A file that works in the agent you test with can vanish
+    silently in another; this rule names who drops it and why. It is a warning, and an error
+    when an agent chosen with `--agent` drops the skill.
+
+    Fails:
+
+    ```
+    ---
+    name: my-skill
+    description: Formats code. Use when: the user asks.
+    ---
+    ```
+
+    (Claude Code loads it; Codex, Goose, skills-ref and OpenCode drop it.)
+
+    Passes: the same with the description in double quotes.
+
+    Matters for every agent.
+    """
+    if ctx.parsed.text is None:
+        return
+    from skillctl.dialects import verdict
+
+    accepted: list[str] = []
+    degraded: list[str] = []
+    dropped: dict[str, list[str]] = {}
+    first_line: int | None = None
+    chosen_drop = False
+    cache: dict[str, object] = {}
+    for agent_id, name, dialect in _readers(ctx):
+        if dialect not in cache:
+            try:
+                cache[dialect] = verdict(dialect, ctx.parsed)
+            except ValueError:
+                cache[dialect] = None
+        result = cache[dialect]
+        if result is None:
+            continue
+        if getattr(result, "accepted", False):
+            accepted.append(name)
+            reason = getattr(result, "reason", None)
+            if reason:
+                degraded.append(name)
+            continue
+        reason = str(getattr(result, "reason", None) or "rejected")
+        reason = reason.replace("Invalid YAML in frontmatter: invalid YAML: ", "invalid YAML: ")
+        dropped.setdefault(reason, []).append(name)
+        line = getattr(result, "line", None)
+        if first_line is None and line:
+            first_line = line
+        if agent_id in ctx.config.agents:
+            chosen_drop = True
+    if not dropped or not accepted:
+        return  # everyone agrees; other rules say what is wrong
+    parts = [f"{', '.join(names)} ({reason})" for reason, names in sorted(dropped.items())]
+    shown = ", ".join(accepted[:3]) + (
+        f" and {len(accepted) - 3} more" if len(accepted) > 3 else ""
+    )
+    message = (
+        "agents disagree about this frontmatter: dropped by "
+        + "; ".join(parts)
+        + f"; accepted by {shown}"
+    )
+    if degraded:
+        message += " (" + ", ".join(degraded) + " only through a fallback parser)"
+    yield Finding(
+        message,
+        first_line or ctx.pos().line,
+        severity=Severity.ERROR if chosen_drop else None,
+        hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
+        "instead of [a, b], save as UTF-8 without BOM with LF line endings",
+    )

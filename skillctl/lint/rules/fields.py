@@ -1,0 +1,273 @@
+"""Rules about the other frontmatter fields: types, unknown keys, agent-specific values."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from skillctl.lint.context import SPEC_FIELDS, SkillContext, all_known_fields
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import Severity
+
+MAX_COMPATIBILITY = 500
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "mapping", list: "list", str: "string", bool: "boolean"}.get(
+        type(value), type(value).__name__
+    )
+
+
+@rule("compatibility-length", Severity.ERROR, source="spec")
+def compatibility_length(ctx: SkillContext) -> Iterator[Finding]:
+    """`compatibility` is empty or longer than 500 characters.
+
+    The spec allows 1-500 characters when the field is present (skills-ref accepts `""`, a
+    gap in its checks). Amp warns about longer values.
+
+    Fails: `compatibility: ""` or 600 characters. Passes: `compatibility: Requires Python 3.11+`.
+
+    Matters for Amp, skills-ref and the specification.
+    """
+    value = ctx.data.get("compatibility")
+    if not isinstance(value, str):
+        return
+    pos = ctx.value_pos("compatibility")
+    if not value.strip():
+        yield Finding(
+            "Field 'compatibility' must not be empty (1-500 characters)", pos.line, pos.column
+        )
+    elif len(value) > MAX_COMPATIBILITY:
+        yield Finding(
+            f"Compatibility exceeds {MAX_COMPATIBILITY} character limit ({len(value)} chars)",
+            pos.line,
+            pos.column,
+        )
+
+
+def _metadata_findings(ctx: SkillContext, value: Any) -> Iterator[Finding]:
+    if not isinstance(value, Mapping):
+        pos = ctx.value_pos("metadata")
+        yield Finding(
+            f"Field 'metadata' must be a mapping of strings to strings (it is a "
+            f"{_type_name(value)}); Claude Code drops it",
+            pos.line,
+            pos.column,
+            fixable=False,
+        )
+        return
+    for key, item in value.items():
+        if isinstance(item, str):
+            continue
+        pos = ctx.value_pos("metadata", key)
+        if isinstance(item, (dict, list)):
+            yield Finding(
+                f"metadata.{key} must be a string, not a {_type_name(item)} (Crush, Rovo Dev and "
+                "skills-ref read metadata as a string map)",
+                pos.line,
+                pos.column,
+                fixable=False,
+            )
+        else:
+            yield Finding(
+                f"metadata.{key} must be a string, not a {_type_name(item)} (strict loaders fail "
+                "with 'cannot unmarshal')",
+                pos.line,
+                pos.column,
+                hint="quote the value (skillctl lint --fix)",
+                fixable=True,
+            )
+
+
+@rule("field-type", Severity.ERROR, source="spec", fixable=True)
+def field_type(ctx: SkillContext) -> Iterator[Finding]:
+    """A spec field has the wrong type.
+
+    - `license` and `compatibility` must be strings;
+    - `metadata` must be a map of strings to strings: Crush fails with "cannot unmarshal
+      !!map into string" and Rovo Dev with "Input should be a valid string" on nested or
+      non-string values; Claude Code drops a `metadata` that is not a map. `--fix` quotes
+      numbers and booleans (`version: 1.0` becomes `version: "1.0"`, keeping the spelling);
+    - `allowed-tools` is a space-separated string in the spec. A list is a warning: Claude
+      Code accepts one, the OpenCode agent-skills plugin requires one, skills-ref tooling
+      reads a string.
+
+    Fails:
+
+    ```
+    metadata:
+      version: 1.0
+      tags: [a, b]
+    ```
+
+    Passes:
+
+    ```
+    metadata:
+      version: "1.0"
+      tags: "a b"
+    ```
+
+    Matters for every agent that validates types (Crush, Rovo Dev, Codex, OpenCode plugin).
+    """
+    data = ctx.data
+    for key in ("license", "compatibility"):
+        if key in data and not isinstance(data[key], str):
+            pos = ctx.value_pos(key)
+            yield Finding(
+                f"Field '{key}' must be a string (it is a {_type_name(data[key])})",
+                pos.line,
+                pos.column,
+                fixable=False,
+            )
+    if "metadata" in data:
+        yield from _metadata_findings(ctx, data["metadata"])
+    if "allowed-tools" in data:
+        value = data["allowed-tools"]
+        pos = ctx.value_pos("allowed-tools")
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            yield Finding(
+                "Field 'allowed-tools' is a list; the spec says a space-separated string "
+                "(Claude Code accepts a list, the OpenCode agent-skills plugin requires one)",
+                pos.line,
+                pos.column,
+                severity=Severity.WARNING,
+                hint="allowed-tools: " + " ".join(value),
+                fixable=False,
+            )
+        elif not isinstance(value, str):
+            yield Finding(
+                f"Field 'allowed-tools' must be a space-separated string (it is a "
+                f"{_type_name(value)})",
+                pos.line,
+                pos.column,
+                fixable=False,
+            )
+
+
+def suggest_field(key: str, known: frozenset[str] | set[str]) -> str | None:
+    """A known field this key is probably a misspelling of (``user-invokable``)."""
+    for variant in (key.replace("_", "-"), key.replace("-", "_"), key.lower()):
+        if variant != key and variant in known:
+            return variant
+    close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+@rule("unknown-field", Severity.WARNING, fixable=True)
+def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
+    """A frontmatter field that no agent knows (a typo is an error, with a did-you-mean).
+
+    Agents ignore fields they do not know, so a misspelt key silently does nothing:
+    `user-invokable: false` hid nothing and `user-invokable` typos hid all 20 skills of a
+    plugin from `/` (pbakaus/impeccable#49). Fields known to any agent (Claude Code's
+    `context`, OpenClaw's `homepage` ...) are accepted; `extra-fields` adds your own.
+    A key close to a known one is an error and `--fix` renames it.
+
+    Fails: `user-invokable: false`. Passes: `user-invocable: false`.
+
+    Options: `extra-fields` (default none).
+
+    Matters for every agent; skills-ref rejects every field outside the spec ("Unexpected
+    fields in frontmatter"), which skillctl deliberately does not.
+    """
+    known = set(all_known_fields()) | set(ctx.option("extra-fields"))
+    for key in ctx.data:
+        if key in known:
+            continue
+        pos = ctx.pos(key)
+        suggestion = suggest_field(key, frozenset(known))
+        if suggestion is not None:
+            yield Finding(
+                f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
+                f"did you mean {suggestion!r}?",
+                pos.line,
+                pos.column,
+                severity=Severity.ERROR,
+                hint=f"rename it to {suggestion!r} (skillctl lint --fix)",
+                fixable=suggestion not in ctx.data,
+            )
+        else:
+            yield Finding(
+                f"Unexpected fields in frontmatter: {key!r} is known to no agent, which all "
+                "ignore it",
+                pos.line,
+                pos.column,
+                hint="move custom data under 'metadata', or list it in extra-fields",
+                fixable=False,
+            )
+
+
+def _schemas_for(ctx: SkillContext) -> list[tuple[str, str]]:
+    from skillctl.lint.schemas import SPEC_SCHEMA, schema_ids
+
+    available = [s for s in schema_ids() if s != SPEC_SCHEMA]
+    if not ctx.config.agents:
+        return [(s, s) for s in available]
+    chosen = []
+    for profile in ctx.profiles:
+        schema = profile.schema or profile.id
+        if schema in available:
+            chosen.append((schema, profile.display_name))
+    return chosen
+
+
+@rule("field-value", Severity.ERROR, agents=("claude-code",))
+def field_value(ctx: SkillContext) -> Iterator[Finding]:
+    """An agent-specific field has a value that agent does not accept.
+
+    Agent fields are checked with the JSON Schemas shipped in `skillctl/schemas/`
+    (`skillctl schema claude-code` prints one). For Claude Code: `context` is `fork`,
+    `effort` is low|medium|high|xhigh|max or an integer, `shell` is bash|powershell,
+    booleans accept true/false/yes/no/on/off/1/0, `paths` globs must be valid (an invalid
+    `hooks` shape makes Claude Code drop the hooks and the allowed-tools). Without `--agent`,
+    every shipped schema checks the fields it defines; with `--agent`, only the chosen
+    agents' schemas.
+
+    Fails: `context: forked`, `effort: extreme`, `user-invocable: maybe`.
+    Passes: `context: fork`, `effort: high`, `user-invocable: no`.
+
+    Matters for Claude Code.
+    """
+    if not ctx.has_frontmatter:
+        return
+    from skillctl.lint.schemas import validate
+
+    seen: set[tuple[tuple[str | int, ...], str]] = set()
+    for schema_id, who in _schemas_for(ctx):
+        for path, message in validate(schema_id, ctx.data):
+            if not path or path[0] in SPEC_FIELDS:
+                continue  # the spec fields have their own rules with better messages
+            if (path, message) in seen:
+                continue
+            seen.add((path, message))
+            pos = ctx.value_pos(*path)
+            dotted = ".".join(str(p) for p in path)
+            yield Finding(f"{who}: field '{dotted}': {message}", pos.line, pos.column)
+    yield from _paths_globs(ctx)
+
+
+def _paths_globs(ctx: SkillContext) -> Iterator[Finding]:
+    value = ctx.data.get("paths")
+    patterns: list[tuple[str, tuple[str | int, ...]]]
+    if isinstance(value, str):
+        patterns = [(p.strip(), ("paths",)) for p in value.split(",")]
+    elif isinstance(value, list):
+        patterns = [(p, ("paths", i)) for i, p in enumerate(value) if isinstance(p, str)]
+    else:
+        return
+    import pathspec
+
+    for pattern, path in patterns:
+        if not pattern:
+            pos = ctx.value_pos(*path)
+            yield Finding("field 'paths': empty glob pattern", pos.line, pos.column)
+            continue
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except Exception as exc:  # pathspec raises its own error types per version
+            pos = ctx.value_pos(*path)
+            yield Finding(f"field 'paths': invalid glob {pattern!r}: {exc}", pos.line, pos.column)

@@ -1,0 +1,309 @@
+"""File-level rules: the entry file's name, encoding, byte order mark and line endings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from skillctl import limits
+from skillctl.lint.context import AcrossContext, SkillContext
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import LineEndings, Severity, Skill
+from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
+
+
+def problem_findings(ctx: SkillContext, code: str, prefix: str = "") -> Iterator[Finding]:
+    """Turn the parser's problems with this code into findings (the parser never re-runs)."""
+    for problem in ctx.parsed.problems:
+        if problem.code == code:
+            message = f"{prefix}{problem.message}" if prefix else problem.message
+            yield Finding(message, problem.line, problem.column)
+
+
+@rule("missing-skill-md", Severity.WARNING, source="spec", kind="across")
+def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
+    """A folder next to other skills has no SKILL.md, so no agent loads it.
+
+    A skill is a directory with a file named exactly `SKILL.md`. When a folder that sits
+    beside linted skills (say in `.claude/skills/`) has files but no `SKILL.md`, every agent
+    skips it without a word: often the file was renamed (`README.md`, `skill.markdown`) or
+    never committed. Folders that hold skills deeper down are not reported.
+
+    Fails (`skills/notes/` holds only `README.md`):
+
+    ```
+    skills/
+      deploy/SKILL.md
+      notes/README.md
+    ```
+
+    Passes:
+
+    ```
+    skills/
+      deploy/SKILL.md
+      notes/SKILL.md
+    ```
+
+    Matters for every agent.
+    """
+    skill_dirs = {os.path.realpath(s.dir) for s in ctx.skills}
+    roots = [os.path.realpath(r) for r in ctx.roots]
+    parents: dict[str, Path] = {}
+    for skill in ctx.skills:
+        parent = skill.dir.parent
+        real = os.path.realpath(parent)
+        if any(real == r or real.startswith(r + os.sep) for r in roots):
+            parents.setdefault(real, parent)
+    for real_parent, parent in sorted(parents.items()):
+        try:
+            entries = sorted(os.scandir(real_parent), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith(".") or entry.name in ALWAYS_SKIPPED:
+                continue
+            try:
+                if not entry.is_dir():
+                    continue
+                real = os.path.realpath(entry.path)
+                if real in skill_dirs or any(d.startswith(real + os.sep) for d in skill_dirs):
+                    continue
+                names = os.listdir(entry.path)
+            except OSError:
+                continue
+            if not names or any(n.lower() == "skill.md" for n in names):
+                continue
+            yield (
+                parent / entry.name,
+                Finding(
+                    "Missing required file: SKILL.md (this folder sits beside other skills, "
+                    "but no agent loads it)",
+                    hint="add a SKILL.md, or move the folder out of the skills directory",
+                ),
+            )
+
+
+@rule("skill-md-case", Severity.ERROR, source="spec")
+def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
+    """The entry file is not named exactly `SKILL.md`.
+
+    Agents look for the exact name `SKILL.md`. `skill.md` or `Skill.md` works on the
+    case-insensitive file systems of macOS and Windows and then silently disappears on Linux
+    and in CI (skills-ref finds `skill.md` but not `Skill.md`; Amp matches any case).
+
+    Fails: `my-skill/skill.md`. Passes: `my-skill/SKILL.md`.
+
+    Matters for Claude Code, Codex, OpenCode, Gemini CLI, Copilot, OpenClaw and Goose on
+    Linux.
+    """
+    name = ctx.skill.entry.name
+    if name != ENTRY_FILE:
+        yield Finding(
+            f"entry file is named {name!r}, not 'SKILL.md': agents on case-sensitive file "
+            "systems (Linux, CI) do not find it",
+            hint=f"git mv {name} SKILL.md",
+        )
+
+
+@rule("no-frontmatter", Severity.ERROR, source="spec")
+def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
+    """SKILL.md does not start with YAML frontmatter.
+
+    Every agent reads the skill's name and description from a YAML block between two `---`
+    lines at the very top of the file. Without it, Codex reports "missing YAML frontmatter",
+    most agents skip the skill and Claude Code loads it without a description.
+
+    Fails:
+
+    ```
+    # My skill
+    Does things.
+    ```
+
+    Passes:
+
+    ```
+    ---
+    name: my-skill
+    description: Does things. Use when ...
+    ---
+    # My skill
+    ```
+
+    Matters for every agent.
+    """
+    if ctx.parsed.text is None:
+        return
+    yield from problem_findings(
+        ctx, "no-frontmatter", "SKILL.md must start with YAML frontmatter (---): "
+    )
+
+
+@rule("unclosed-frontmatter", Severity.ERROR, source="spec")
+def unclosed_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
+    """The frontmatter has an opening `---` but no closing `---` line.
+
+    Without a closing line the whole file is read as YAML, which fails; agents drop the skill.
+
+    Fails:
+
+    ```
+    ---
+    name: my-skill
+    description: Does things.
+    # My skill
+    ```
+
+    Passes: the same with a `---` line after `description:`.
+
+    Matters for every agent.
+    """
+    for finding in problem_findings(ctx, "unclosed-frontmatter"):
+        yield Finding(
+            "SKILL.md frontmatter not properly closed with --- (" + finding.message + ")",
+            finding.line,
+            finding.column,
+            hint="add a line with only '---' after the last frontmatter key",
+        )
+
+
+@rule("leading-content", Severity.ERROR)
+def leading_content(ctx: SkillContext) -> Iterator[Finding]:
+    """Text (a comment, a title, blank lines) stands before the opening `---`.
+
+    Agents only recognise frontmatter on the very first line. An HTML licence comment or a
+    blank line above it makes every agent see no frontmatter at all: "8 of 12 skills
+    silently skipped" (vercel-labs/skills#1324).
+
+    Fails:
+
+    ```
+    <!-- Copyright ... -->
+    ---
+    name: my-skill
+    ---
+    ```
+
+    Passes: the comment moved below the closing `---`.
+
+    Matters for every agent.
+    """
+    yield from (
+        Finding(f.message, f.line, f.column, hint="move that text below the closing '---'")
+        for f in problem_findings(ctx, "leading-content")
+    )
+
+
+@rule("bom", Severity.ERROR, fixable=True)
+def bom(ctx: SkillContext) -> Iterator[Finding]:
+    """The file starts with a UTF-8 byte order mark.
+
+    Editors on Windows add an invisible BOM (`EF BB BF`) before the first `---`. skills-ref,
+    OpenCode and several other loaders then do not see frontmatter ("SKILL.md must start with
+    YAML frontmatter"); Amp and Claude Code strip it. `--fix` removes it.
+
+    Fails: `\\ufeff---` on line 1. Passes: `---` on line 1.
+
+    Matters for skills-ref, OpenCode, Codex, Gemini CLI and crewAI.
+    """
+    if ctx.parsed.has_bom:
+        yield Finding(
+            "file starts with a UTF-8 byte order mark: some agents then see no frontmatter",
+            hint="save the file as UTF-8 without BOM (skillctl lint --fix)",
+        )
+
+
+@rule("crlf", Severity.WARNING, fixable=True)
+def crlf(ctx: SkillContext) -> Iterator[Finding]:
+    """The file uses CRLF (Windows) or mixed line endings.
+
+    Several loaders split frontmatter on `\\n` only: the OpenCode agent-skills plugin's
+    pattern accepts LF only and skips the skill, and Anthropic's quick_validate fails. Git's
+    `core.autocrlf` on Windows is the usual cause. `--fix` converts to LF.
+
+    Fails: lines ending in `\\r\\n`. Passes: lines ending in `\\n`.
+
+    Matters for the OpenCode agent-skills plugin and quick_validate; add
+    `*.md text eol=lf` to `.gitattributes` to keep it fixed.
+    """
+    endings = ctx.parsed.line_endings
+    if endings in (LineEndings.CRLF, LineEndings.MIXED, LineEndings.CR):
+        kind = {LineEndings.CRLF: "CRLF", LineEndings.MIXED: "mixed", LineEndings.CR: "CR"}[endings]
+        yield Finding(
+            f"file uses {kind} line endings: LF-only parsers drop the skill",
+            hint="convert to LF (skillctl lint --fix) and add '*.md text eol=lf' to .gitattributes",
+        )
+
+
+@rule("not-utf8", Severity.ERROR)
+def not_utf8(ctx: SkillContext) -> Iterator[Finding]:
+    """The file is not valid UTF-8 text.
+
+    Agents read SKILL.md as UTF-8. A Latin-1 or UTF-16 file, or one with NUL bytes, gives
+    garbled names and descriptions or a parse failure.
+
+    Fails: a file saved as UTF-16 or Windows-1252 with accented letters.
+    Passes: the same text saved as UTF-8.
+
+    Matters for every agent.
+    """
+    yield from problem_findings(ctx, "not-utf8")
+
+
+@rule("unreadable", Severity.ERROR)
+def unreadable(ctx: SkillContext) -> Iterator[Finding]:
+    """The entry file could not be read (permissions, not a regular file).
+
+    Fails: a `SKILL.md` without read permission, or a directory named `SKILL.md`.
+    Passes: a readable regular file.
+
+    Matters for every agent.
+    """
+    yield from problem_findings(ctx, "unreadable")
+
+
+@rule("file-too-large", Severity.ERROR, agents=("claude-code", "openclaw"))
+def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
+    """SKILL.md is larger than an agent loads.
+
+    Claude Code skips a SKILL.md over 1,000,000 bytes with a warning; OpenClaw's limit is
+    256 KB. With `--agent`, the chosen agents' limits apply; without it, Claude Code's.
+
+    Fails: a 2 MB SKILL.md with an embedded data table.
+    Passes: the table moved to `references/table.md`.
+
+    Matters for Claude Code and OpenClaw.
+    """
+    yield from problem_findings(ctx, "file-too-large")
+    if ctx.parsed.has_problem("file-too-large"):
+        return
+    caps = [(p.max_file_bytes, p.display_name) for p in ctx.profiles if p.max_file_bytes]
+    if not ctx.config.agents:
+        caps = [(limits.CLAUDE_MAX_FILE_BYTES, "Claude Code")]
+    if not caps:
+        return
+    cap, who = min(caps)
+    if ctx.parsed.size > cap:
+        yield Finding(
+            f"SKILL.md is {ctx.parsed.size} bytes; {who} skips files over {cap} bytes",
+            hint="move long material to references/ and link to it",
+        )
+
+
+@rule("scan-problem", Severity.WARNING, kind="across")
+def scan_problem(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
+    """Part of a searched tree could not be looked at.
+
+    An unreadable folder, a symlink loop, a dangling link or a tree too deep or too large to
+    search: skills below it were not linted (and an agent may not see them either).
+
+    Fails: `skills/private/` without read permission.
+    Passes: every folder below the linted path readable.
+
+    Matters for every agent.
+    """
+    for note in ctx.notes:
+        detail = f": {note.detail}" if note.detail else ""
+        yield note.path, Finding(f"not searched ({note.reason}){detail}")

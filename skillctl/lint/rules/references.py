@@ -1,0 +1,218 @@
+"""Rules about files the body points at: links and ``scripts/``, ``references/`` paths."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillctl.lint.context import SkillContext
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import Severity
+
+_FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
+_INLINE_CODE = re.compile(r"`+[^`]*`+")
+_LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_REF_DEF = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*(\S+)")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_CODE_PATH = re.compile(
+    r"(?:(?<=\}/)|(?<![\w./\\~$@-]))((?:\./)?(?:scripts|references|assets)/[A-Za-z0-9_][\w.\-/]*)"
+)
+_TEMPLATE_CHARS = set("<>{}*$[]|%")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A path the body points at, with where it was written."""
+
+    target: str
+    line: int
+    column: int
+    is_link: bool
+
+
+def _clean_link(raw: str) -> str | None:
+    target = raw.strip()
+    if target.startswith("<") and target.endswith(">"):
+        target = target[1:-1]
+    if (
+        not target
+        or target.startswith("#")
+        or (_SCHEME.match(target)
+        and not re.match(r"^[A-Za-z]:[\\/]", target))
+    ):
+        return None
+    if "{{" in target or target.startswith(("$", "{", "%")):
+        return None
+    target = target.split("#", 1)[0].split("?", 1)[0]
+    return urllib.parse.unquote(target) or None
+
+
+def references(ctx: SkillContext) -> Iterator[Reference]:
+    """Every link target and well-known code path (``scripts/x.py``) in the body."""
+    in_fence = False
+    for line_no, line in ctx.body_lines():
+        fence = _FENCE.match(line)
+        if fence:
+            in_fence = not in_fence
+        seen: set[str] = set()
+        if not in_fence and not fence:
+            outside_code = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+            matches = list(_LINK.finditer(outside_code))
+            ref_def = _REF_DEF.match(outside_code)
+            for match in matches:
+                target = _clean_link(match.group(1))
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    yield Reference(target, line_no, match.start(1) + 1, True)
+            if ref_def:
+                target = _clean_link(ref_def.group(1))
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    yield Reference(target, line_no, ref_def.start(1) + 1, True)
+        for match in _CODE_PATH.finditer(line):
+            token = match.group(1).rstrip(".,;:)")
+            after = line[match.end(1) : match.end(1) + 1]
+            if (after and after in _TEMPLATE_CHARS) or any(c in _TEMPLATE_CHARS for c in token):
+                continue
+            if token.endswith("/") or token in seen or token.lstrip("./") in seen:
+                continue
+            seen.add(token)
+            yield Reference(token, line_no, match.start(1) + 1, False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _listdir_lower(directory: str) -> dict[str, list[str]]:
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return {}
+    found: dict[str, list[str]] = {}
+    for name in sorted(names):
+        found.setdefault(name.lower(), []).append(name)
+    return found
+
+
+def _case_variant(base: Path, rel: str) -> str | None:
+    """The path as it exists on disk when it exists only in another letter case."""
+    current = str(base)
+    parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
+    actual = []
+    for part in parts:
+        if part == "..":
+            return None
+        names = os.listdir(current) if os.path.isdir(current) else []
+        if part in names:
+            actual.append(part)
+            current = os.path.join(current, part)
+            continue
+        variants = _listdir_lower(current).get(part.lower())
+        if not variants:
+            return None
+        actual.append(variants[0])
+        current = os.path.join(current, variants[0])
+    return "/".join(actual)
+
+
+def _escapes(base: Path, target: str) -> str | None:
+    """Why a target leaves the skill directory, or None."""
+    if target.startswith(("/", "~")) or re.match(r"^[A-Za-z]:[\\/]", target):
+        return "an absolute path"
+    normal = os.path.normpath(target.replace("\\", "/"))
+    if normal == ".." or normal.startswith("../"):
+        return "a path outside the skill directory"
+    return None
+
+
+def _checked(ctx: SkillContext) -> Iterator[tuple[Reference, str, str | None]]:
+    """(reference, status, detail): status is ok, missing, case or escape."""
+    base = ctx.dir
+    for ref in references(ctx):
+        escape = _escapes(base, ref.target)
+        if escape is not None:
+            yield ref, "escape", escape
+            continue
+        if os.path.lexists(base / ref.target):
+            variant = _case_variant(base, ref.target)
+            if variant is not None and variant != os.path.normpath(ref.target).replace("\\", "/"):
+                # found only through a case-insensitive file system
+                yield ref, "case", variant
+            else:
+                yield ref, "ok", None
+            continue
+        variant = _case_variant(base, ref.target)
+        yield (ref, "case", variant) if variant else (ref, "missing", None)
+
+
+@rule("broken-reference", Severity.ERROR)
+def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
+    """A relative link or a `scripts/`, `references/` or `assets/` path in the body does not exist.
+
+    The agent follows these paths when it uses the skill; a missing file "fails silently …
+    until an agent tries to follow a reference" (vercel-labs/skills#1517). Markdown links are
+    errors; paths mentioned in text or code are warnings (they may be examples).
+    Placeholders such as `scripts/<name>.py` are skipped.
+
+    Fails: `See [the API](references/api.md)` with no `references/api.md`.
+    Passes: the same with the file present.
+
+    Matters for every agent.
+    """
+    for ref, status, _ in _checked(ctx):
+        if status == "missing":
+            kind = "link target" if ref.is_link else "path"
+            yield Finding(
+                f"{kind} {ref.target!r} does not exist in the skill directory",
+                ref.line,
+                ref.column,
+                severity=None if ref.is_link else Severity.WARNING,
+            )
+
+
+@rule("reference-case", Severity.ERROR)
+def reference_case(ctx: SkillContext) -> Iterator[Finding]:
+    """A referenced file exists only in another letter case (`REFERENCE.md` vs `reference.md`).
+
+    macOS and Windows find it anyway; Linux, CI and every container do not
+    (anthropics/skills#549).
+
+    Fails: `[forms](references/Forms.md)` with `references/forms.md` on disk.
+    Passes: `[forms](references/forms.md)`.
+
+    Matters for every agent on Linux.
+    """
+    for ref, status, variant in _checked(ctx):
+        if status == "case":
+            yield Finding(
+                f"{ref.target!r} exists only as {variant!r}: it is not found on case-sensitive "
+                "file systems (Linux, CI)",
+                ref.line,
+                ref.column,
+                hint=f"write {variant!r}",
+            )
+
+
+@rule("reference-escape", Severity.WARNING)
+def reference_escape(ctx: SkillContext) -> Iterator[Finding]:
+    """A link is an absolute path or climbs out of the skill directory with `..`.
+
+    Skills are copied and installed as one directory; installers drop everything outside it
+    (hackmamba-io/creator-skills#3 lost 53-74% of its content) and an absolute path exists
+    only on the author's machine.
+
+    Fails: `[shared](../shared/style.md)` or `[cfg](/etc/tool.conf)`.
+    Passes: `[style](references/style.md)` with the file copied into the skill.
+
+    Matters for every agent and every installer (`skills` CLI, plugin marketplaces).
+    """
+    for ref, status, detail in _checked(ctx):
+        if status == "escape":
+            yield Finding(
+                f"{ref.target!r} is {detail}: it breaks when the skill is installed elsewhere",
+                ref.line,
+                ref.column,
+            )

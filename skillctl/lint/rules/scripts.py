@@ -1,0 +1,135 @@
+"""Rules about the skill's executable files: the exec bit (as git ships it) and CRLF shebangs."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+from skillctl.lint.context import SkillContext
+from skillctl.lint.registry import Finding, rule
+from skillctl.model import Severity, SkillFile
+
+_HEAD = 4096
+
+
+def git_root(path: Path) -> str | None:
+    """The working tree root of the git repository holding ``path``, or None."""
+    current = os.path.realpath(path)
+    while True:
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+@functools.lru_cache(maxsize=64)
+def git_index_modes(root: str) -> dict[str, str]:
+    """Real path -> index mode (``100644``, ``100755``) of every tracked file: one git call."""
+    try:
+        result = subprocess.run(
+            ["git", "-C", root, "ls-files", "-s", "-z"],
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if result.returncode != 0:
+        return {}
+    modes: dict[str, str] = {}
+    for record in result.stdout.split(b"\0"):
+        if not record or b"\t" not in record:
+            continue
+        meta, _, name = record.partition(b"\t")
+        mode = meta.split(b" ", 1)[0].decode("ascii", errors="replace")
+        modes[os.path.join(root, os.fsdecode(name))] = mode
+    return modes
+
+
+def index_mode(path: Path) -> str | None:
+    """The mode git's index records for a file, or None when it is not tracked."""
+    root = git_root(path.parent)
+    if root is None:
+        return None
+    return git_index_modes(root).get(os.path.realpath(path))
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(_HEAD)
+    except OSError:
+        return b""
+
+
+def shebang_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, bytes]]:
+    """Regular files of the skill (not the entry file) that start with ``#!``."""
+    for file in ctx.files:
+        if file.is_symlink or file.relpath == ctx.skill.entry.name or file.size < 2:
+            continue
+        head = _head(ctx.dir / file.relpath)
+        if head.startswith(b"#!"):
+            yield file, head
+
+
+@rule("script-not-executable", Severity.ERROR, fixable=True)
+def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
+    """A file with a shebang (`#!`) is not executable as it ships.
+
+    Docs say `./scripts/run.sh`, the agent runs it, and it fails with "permission denied"
+    (exit 126). When the file is tracked by git, the mode in git's index is what users
+    install, so that is what is checked (`git ls-files -s`); otherwise the file's own mode.
+    `--fix` sets the exec bit on the file (for a tracked file, commit the mode change or run
+    `git update-index --chmod=+x`).
+
+    Fails: `scripts/run.sh` starting with `#!/bin/sh`, mode 100644.
+    Passes: the same file with mode 100755.
+
+    Matters for every agent that runs scripts.
+    """
+    for file, _ in shebang_files(ctx):
+        mode = index_mode(ctx.dir / file.relpath)
+        if mode is not None:
+            if mode == "100755":
+                continue
+            yield Finding(
+                f"{file.relpath} has a shebang but git's index records mode {mode} (not "
+                "executable): users who install the skill get 'permission denied'",
+                file=file.relpath,
+                hint=f"git update-index --chmod=+x {file.relpath}",
+                fixable=not file.executable,
+            )
+        elif not file.executable:
+            yield Finding(
+                f"{file.relpath} has a shebang but is not executable ('permission denied')",
+                file=file.relpath,
+                hint=f"chmod +x {file.relpath} (skillctl lint --fix)",
+            )
+
+
+@rule("script-crlf", Severity.ERROR)
+def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
+    """A script with a shebang has CRLF line endings.
+
+    The kernel reads the interpreter up to `\\n`, so `#!/usr/bin/env python3\\r\\n` asks for a
+    program named `python3\\r`: "No such file or directory" (twells89/sigma-migration-skills#288).
+
+    Fails: `scripts/run.py` saved with Windows line endings.
+    Passes: the same with LF line endings (add `*.py text eol=lf` to `.gitattributes`).
+
+    Matters for every agent on Linux and macOS.
+    """
+    for file, head in shebang_files(ctx):
+        first = head.split(b"\n", 1)[0]
+        if first.endswith(b"\r"):
+            yield Finding(
+                f"{file.relpath}: the shebang line ends with CRLF, so the interpreter is not "
+                "found ('No such file or directory')",
+                file=file.relpath,
+                hint="convert the script to LF line endings",
+            )
