@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -182,3 +184,80 @@ def test_real_process_streams_output_through(skill: Path) -> None:
     assert proc.returncode == 5
     assert proc.stdout == b"to-out\n"
     assert proc.stderr == b"to-err\n"
+
+
+def test_timeout_in_json_still_prints_the_object(skill: Path) -> None:
+    put(skill, "scripts/slow.sh", "#!/bin/sh\necho started\nsleep 600\n")
+    code, out, err = run(str(skill), "slow.sh", "--timeout", "0.5", "--format", "json")
+    assert code == 124 and "timed out" in err
+    data = json.loads(out)
+    assert data["timed_out"] is True and data["exit_code"] == 124
+    assert data["stdout"] == "started\n"
+
+
+def test_ctrl_c_stops_the_script_and_exits_130(skill: Path, tmp_path: Path) -> None:
+    ready = tmp_path / "ready"
+    put(skill, "scripts/wait.sh",
+        f"#!/bin/sh\necho $$ > '{ready}.tmp'\nmv '{ready}.tmp' '{ready}'\nsleep 600\n")
+    proc = subprocess.Popen(
+        [PY, "-m", "skillctl", "run-script", str(skill), "wait.sh"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.02)
+        assert ready.exists()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert b"interrupted" in err
+    child = int(ready.read_text())
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        if _is_zombie(child):
+            break
+        time.sleep(0.02)
+    else:
+        raise AssertionError(f"script process {child} still running")
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return False
+
+
+def test_a_folder_named_like_the_skill_falls_back_to_the_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plain").mkdir()
+    code, _, err = run("plain", "x.sh", "--home", str(tmp_path / "home"),
+                       "--project", str(tmp_path))
+    assert code == 2 and "not a skill directory" in err
+
+
+def test_skill_found_by_name(make_skill: Callable[..., Path], tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    home = tmp_path / "home"
+    home.mkdir()
+    skill = make_skill("named", root=project / ".claude" / "skills")
+    put(skill, "scripts/hello.sh", "#!/bin/sh\necho \"hello from $CLAUDE_SKILL_DIR\"\n")
+    code, out, err = run("named", "hello.sh", "--agent", "claude-code",
+                         "--project", str(project), "--home", str(home))
+    assert code == 0, err
+    assert out == f"hello from {skill}\n"
+    code, _, err = run("no-such-skill", "hello.sh", "--project", str(project),
+                       "--home", str(home))
+    assert code == 2 and "no-such-skill" in err

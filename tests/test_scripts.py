@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -58,10 +59,15 @@ def _gone(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return True
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return True
+    if Path("/proc/self").is_dir():
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+    else:  # macOS and BSDs: ask ps
+        ps = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True,
+                            text=True, check=False)
+        state = ps.stdout.strip()[:1] or "X"
     return state in ("Z", "X")
 
 

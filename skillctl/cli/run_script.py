@@ -217,9 +217,15 @@ def _skill_dir(query: str, project: Path | None, home: Path | None, agent: str |
 
     path = Path(query)
     if os.path.isdir(path):
-        if not any(name.lower() == "skill.md" for name in _names(path)):
-            raise UsageError(f"{query}: not a skill directory (no SKILL.md in it)")
-        return path
+        if any(name.lower() == "skill.md" for name in _names(path)):
+            return path
+        problem = f"{query}: not a skill directory (no SKILL.md in it)"
+        if "/" in query or query.startswith("."):
+            raise UsageError(problem)
+        try:
+            return _find_by_name(query, project, home, agent)
+        except UsageError as exc:
+            raise UsageError(f"{problem}; as a skill name: {exc}") from None
     if os.path.lexists(path):
         from skillctl.collect import candidates_for
 
@@ -240,27 +246,11 @@ def _names(directory: Path) -> list[str]:
 
 
 def _find_by_name(query: str, project: Path | None, home: Path | None, agent: str | None) -> Path:
-    """Look a skill name up the way ``show`` does (skillctl.discovery.find_skill)."""
-    from skillctl.errors import UsageError
+    """Look a skill name up the way ``show`` does (every agent's roots, or one agent's)."""
+    from skillctl.discovery import find_skill
 
-    try:
-        from skillctl.discovery import find_skill  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise UsageError(f"{query}: no such skill directory") from None
-    found: Any = find_skill(
-        query, project=project or Path.cwd(), home=home or Path.home(), agent=agent
-    )
-    if found is None:
-        raise UsageError(f"{query}: no skill directory or skill of that name")
-    directory = getattr(found, "dir", None)
-    if directory is None:
-        skill = getattr(found, "skill", None)
-        directory = getattr(skill, "dir", None)
-    if directory is None and isinstance(found, (str, os.PathLike)):
-        directory = found
-    if directory is None:
-        raise UsageError(f"{query}: could not tell where that skill lives")
-    return Path(directory)
+    found = find_skill(query, project or Path.cwd(), home or Path.home(), agent)
+    return found.dir
 
 
 def _print_json(data: dict[str, Any]) -> None:
