@@ -32,6 +32,29 @@ def use_color(stream: TextIO, color: bool | None = None) -> bool:
         return False
 
 
+def encodable(stream: TextIO, text: str) -> bool:
+    """True when ``stream`` can encode ``text`` (an ASCII or cp1252 console may not)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True  # an in-memory stream holds any text
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def fit_to_stream(stream: TextIO, text: str) -> str:
+    """``text`` with characters the stream cannot encode written as backslash escapes."""
+    if encodable(stream, text):
+        return text
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
 def repo_relative(path: str) -> str:
     """A path as a forward-slash path relative to the current directory where possible.
 

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.lint_common import repo_relative, summary_sentence
+from skillctl.report.lint_common import fit_to_stream, repo_relative, summary_sentence
 
 _COMMAND = {
     Severity.ERROR: "error",
@@ -56,6 +56,6 @@ def annotation(diagnostic: Diagnostic) -> str:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write one annotation per finding, then a plain summary line."""
     del color
-    for diagnostic in report.diagnostics:
-        stream.write(annotation(diagnostic) + "\n")
-    stream.write(f"skillctl: {summary_sentence(report)}\n")
+    lines = [annotation(d) for d in report.diagnostics]
+    lines.append(f"skillctl: {summary_sentence(report)}")
+    stream.write(fit_to_stream(stream, "".join(line + "\n" for line in lines)))

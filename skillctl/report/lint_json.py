@@ -27,8 +27,9 @@ The shape (version 1; keys are sorted in the output, lists are sorted as describ
                   "fixable": 0, "fixed": 0}
     }
 
-Text is written as UTF-8 characters (``ensure_ascii=False``), indented by two spaces, with a
-trailing newline. Never goes through rich.
+Text is written as UTF-8 characters (``ensure_ascii=False``; ``\\u`` escapes only when the
+stream cannot encode them), indented by two spaces, with a trailing newline. Never goes
+through rich.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import json
 from typing import Any, TextIO
 
 from skillctl.lint.result import JSON_VERSION, LintReport
+from skillctl.report.lint_common import encodable
 
 
 def report_to_dict(report: LintReport) -> dict[str, Any]:
@@ -62,5 +64,8 @@ def report_to_dict(report: LintReport) -> dict[str, Any]:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write the report as JSON (``color`` is accepted for a uniform signature and ignored)."""
     del color
-    stream.write(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2, sort_keys=True))
-    stream.write("\n")
+    data = report_to_dict(report)
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    if not encodable(stream, text):  # e.g. an ASCII-only stdout: \u escapes keep it JSON
+        text = json.dumps(data, ensure_ascii=True, indent=2, sort_keys=True) + "\n"
+    stream.write(text)

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.lint_common import SkillGroup, group_by_skill, plural
+from skillctl.report.lint_common import SkillGroup, encodable, group_by_skill, plural
 
 
 def _line(diagnostic: Diagnostic) -> str:
@@ -76,4 +76,7 @@ def render_junit(report: LintReport) -> str:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write the report as JUnit XML (``color`` is ignored)."""
     del color
-    stream.write(render_junit(report))
+    text = render_junit(report)
+    if not encodable(stream, text):  # character references keep the XML identical in meaning
+        text = text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    stream.write(text)

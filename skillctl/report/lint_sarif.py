@@ -24,7 +24,7 @@ from urllib.parse import quote
 from skillctl import __version__
 from skillctl.lint.result import LintReport, RuleInfo
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.lint_common import repo_relative
+from skillctl.report.lint_common import encodable, repo_relative
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = (
@@ -151,5 +151,8 @@ def report_to_sarif(report: LintReport) -> dict[str, Any]:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write the report as a SARIF 2.1.0 log (``color`` is ignored)."""
     del color
-    stream.write(json.dumps(report_to_sarif(report), ensure_ascii=False, indent=2))
-    stream.write("\n")
+    log = report_to_sarif(report)
+    text = json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    if not encodable(stream, text):
+        text = json.dumps(log, ensure_ascii=True, indent=2) + "\n"
+    stream.write(text)

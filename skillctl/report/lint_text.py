@@ -13,7 +13,13 @@ from typing import TextIO
 
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.lint_common import by_path, printable, summary_sentence, use_color
+from skillctl.report.lint_common import (
+    by_path,
+    fit_to_stream,
+    printable,
+    summary_sentence,
+    use_color,
+)
 
 #: A line of output as (text, rich style) pieces; the plain form just joins the texts.
 Segment = tuple[str, str]
@@ -114,7 +120,7 @@ def render_plain(report: LintReport) -> str:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write the text report; ``color`` forces colour on or off (None: detect)."""
     if not use_color(stream, color):
-        stream.write(render_plain(report))
+        stream.write(fit_to_stream(stream, render_plain(report)))
         return
     from rich.console import Console
     from rich.text import Text
@@ -132,5 +138,5 @@ def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> N
     for line in build_lines(report):
         text = Text(no_wrap=True, end="\n")
         for piece, style in line:
-            text.append(piece, style=style or None)
+            text.append(fit_to_stream(stream, piece), style=style or None)
         console.print(text, soft_wrap=True)

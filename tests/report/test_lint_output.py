@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -55,3 +57,29 @@ def test_only_coloured_text_loads_rich() -> None:
     assert "rich" not in plain
     coloured = _modules_after("render('text', sample_report(), color=True)")
     assert "rich" in coloured
+
+
+def _ascii_output(fmt: str, color: bool = False) -> str:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii", newline="\n")
+    write_lint_report(sample_report(), fmt, stream, color=color)
+    stream.flush()
+    return raw.getvalue().decode("ascii")
+
+
+@pytest.mark.parametrize("fmt", LINT_FORMATS)
+def test_an_ascii_only_stream_gets_escapes_not_a_crash(fmt: str) -> None:
+    out = _ascii_output(fmt)
+    utf8 = render(fmt, sample_report())
+    if fmt in ("json", "sarif"):
+        assert json.loads(out) == json.loads(utf8)
+    elif fmt == "junit":
+        assert ET.tostring(ET.fromstring(out.encode())) == ET.tostring(
+            ET.fromstring(utf8.encode()))
+    else:
+        assert "\\u2014 \\xfcn\\xefc\\xf6d\\xe9" in out
+
+
+def test_an_ascii_only_terminal_in_colour() -> None:
+    out = _ascii_output("text", color=True)
+    assert "\x1b[" in out and "\\xfcn" in out
