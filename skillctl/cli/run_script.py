@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skillctl.cli.completion import complete_agent, complete_skill
+
 if TYPE_CHECKING:
     from skillctl.scripts import RunPlan, RunResult
 
@@ -35,7 +37,7 @@ class CwdMode(enum.StrEnum):
 def command(
     ctx: typer.Context,
     skill: Annotated[str, typer.Argument(
-        metavar="SKILL", show_default=False,
+        metavar="SKILL", show_default=False, autocompletion=complete_skill,
         help="A skill directory, its SKILL.md, or a skill name.",
     )],
     script: Annotated[str | None, typer.Argument(
@@ -46,7 +48,7 @@ def command(
         "--list", help="List the skill's scripts (and what would stop an agent) instead.",
     )] = False,
     agent: Annotated[str | None, typer.Option(
-        "--agent", "-a", metavar="NAME", show_default=False,
+        "--agent", "-a", metavar="NAME", show_default=False, autocompletion=complete_agent,
         help="Run as this agent: its working directory and variables.",
     )] = None,
     timeout: Annotated[float, typer.Option(
