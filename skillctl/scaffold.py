@@ -190,28 +190,27 @@ def scaffold(options: ScaffoldOptions) -> Scaffolded:
 
 
 def placement_notes(options: ScaffoldOptions) -> list[str]:
-    """Hints when the parent directory is not one where a chosen agent looks for skills.
+    """Hints when the new skill's parent is not a project root a chosen agent scans.
 
-    Only project roots of the form ``{project}/<dir>`` with depth 1 are compared; the hint
-    names where the agent does look (relative to the current directory).
+    The roots come from discovery's expansion of each profile (walk-up, ``{a,b}``
+    alternatives); the hint names the agent's project skill directories.
     """
+    if not options.agents:
+        return []
+    from skillctl.discovery import root_places
+
     notes: list[str] = []
     parent = Path(os.path.abspath(options.parent))
     cwd = Path(os.getcwd())
     for profile in _profiles(options.agents):
-        project_dirs = [
-            root.template.removeprefix("{project}/")
-            for root in profile.roots
-            if root.template.startswith("{project}/")
-        ]
-        if not project_dirs:
+        places = [p.path for p in root_places(profile, cwd, Path.home(), os.environ)
+                  if p.root is not None and "{project}" in p.root.template]
+        if not places or any(Path(os.path.abspath(place)) == parent for place in places):
             continue
-        if any(parent == cwd / rel or parent.as_posix().endswith(f"/{rel}")
-               for rel in project_dirs):
-            continue
-        where = ", ".join(f"{rel}/" for rel in dict.fromkeys(project_dirs))
+        nearest = [place for place in places if cwd in place.parents] or places
+        where = ", ".join(f"{os.path.relpath(place, cwd)}/" for place in dict.fromkeys(nearest))
         notes.append(f"{profile.id} looks for project skills in {where}; "
-                     f"move the skill there or use --dir")
+                     "move the skill there or use --dir")
     return notes
 
 

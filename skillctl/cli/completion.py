@@ -14,8 +14,6 @@ from pathlib import Path
 
 #: Directory entries looked at per root when completing skill names.
 MAX_ENTRIES_PER_ROOT = 500
-#: Parent directories visited when a root walks up from the current directory.
-MAX_WALK_UP = 32
 
 
 def complete_agent(incomplete: str) -> list[str]:
@@ -39,9 +37,9 @@ def complete_rule(incomplete: str) -> list[str]:
 def complete_skill(incomplete: str) -> list[str]:
     """Skill names (directory names) below the current directory's agent roots.
 
-    Looks at every agent's project roots (walking up to the git root when the agent does)
-    and its user roots, one level deep: a directory counts when it holds ``SKILL.md`` (or
-    ``skill.md``). Directory names only, no file is read.
+    Looks at every agent's project roots (walking up when the agent does) and its user
+    roots, one level deep: a directory counts when it holds ``SKILL.md`` (or ``skill.md``).
+    Directory names only: no file is read, nothing is parsed.
     """
     try:
         names = {
@@ -63,38 +61,21 @@ def _rule_ids() -> Iterable[str]:
 
 
 def _skill_roots(cwd: Path) -> Iterator[Path]:
-    """Candidate skill roots for ``cwd`` from every agent profile, nearest project first."""
+    """Every directory some agent scans from ``cwd``, in profile order, without repeats.
+
+    Uses discovery's own expansion of the profiles' root templates (walk-up, ``{a,b}``
+    alternatives, roots switched off by environment variables).
+    """
     from skillctl.agents import all_profiles
+    from skillctl.discovery import root_places
 
     home = Path.home()
-    config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
-    projects = list(_project_dirs(cwd))
     seen: set[Path] = set()
     for profile in all_profiles():
-        for root in profile.roots:
-            template = root.template
-            if "{project}" in template:
-                walks = str(root.walk) != "none"
-                bases = projects if walks else projects[:1]
-                paths = [Path(template.replace("{project}", str(base))) for base in bases]
-            else:
-                paths = [Path(template.replace("{home}", str(home)).replace("{config}",
-                                                                           str(config)))]
-            for path in paths:
-                if "{" in str(path) or path in seen:
-                    continue
-                seen.add(path)
-                yield path
-
-
-def _project_dirs(cwd: Path) -> Iterator[Path]:
-    """``cwd`` and its parents up to the nearest one with ``.git`` (or only ``cwd``)."""
-    chain = [cwd, *list(cwd.parents)[:MAX_WALK_UP]]
-    for index, directory in enumerate(chain):
-        if (directory / ".git").exists():
-            yield from chain[: index + 1]
-            return
-    yield cwd
+        for place in root_places(profile, cwd, home, os.environ):
+            if place.path not in seen:
+                seen.add(place.path)
+                yield place.path
 
 
 def _skill_dirs(root: Path) -> Iterator[str]:
