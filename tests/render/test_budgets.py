@@ -1,0 +1,144 @@
+"""Budgets at and around each agent's limits (reference/agents.md §4 and §6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skillctl.render.budgeted import render_claude_code, render_codex, render_openclaw
+from skillctl.render.types import BudgetRequest, CatalogEntry, EntryStatus
+
+
+def entry(name: str, description: str, location: str | None = None) -> CatalogEntry:
+    return CatalogEntry(name, description, location or f"/s/{name}/SKILL.md",
+                        Path(f"/s/{name}/SKILL.md"))
+
+
+def statuses(catalog) -> list[str]:  # type: ignore[no-untyped-def]
+    return [e.status.value for e in catalog.entries]
+
+
+# --------------------------------------------------------------------------- Claude Code
+
+
+def claude_total(entries: list[CatalogEntry]) -> int:
+    return sum(len(f"- {e.name}: {e.description}") for e in entries) + len(entries) - 1
+
+
+def test_claude_default_budget_is_8000_and_scales_with_the_context() -> None:
+    assert render_claude_code([entry("a", "x")], BudgetRequest()).budget.limit == 8000
+    assert render_claude_code([entry("a", "x")],
+                              BudgetRequest(context_tokens=1_000_000)).budget.limit == 40_000
+    assert render_claude_code([entry("a", "x")], BudgetRequest(context_tokens=10)).budget.limit == 1
+
+
+def test_claude_exactly_at_budget_keeps_everything() -> None:
+    entries = [entry("one", "a" * 50), entry("two", "b" * 60)]
+    total = claude_total(entries)
+    at = render_claude_code(entries, BudgetRequest(budget_chars=total))
+    assert statuses(at) == ["whole", "whole"] and not at.notes
+    over = render_claude_code(entries, BudgetRequest(budget_chars=total - 1))
+    assert statuses(over) == ["whole", "name-only"]
+    assert "- two\n" in over.text and "over budget" in over.notes[0]
+
+
+def test_claude_greedy_keeps_later_descriptions_that_still_fit() -> None:
+    entries = [entry("one", "a" * 10), entry("two", "b" * 500), entry("six", "c" * 10)]
+    names = sum(len(f"- {e.name}") for e in entries) + 2
+    result = render_claude_code(entries, BudgetRequest(budget_chars=names + 24))
+    assert statuses(result) == ["whole", "name-only", "whole"]
+
+
+def test_claude_description_cap_at_1536() -> None:
+    exact = render_claude_code([entry("a", "x" * 1536)], BudgetRequest(budget_chars=10_000))
+    assert statuses(exact) == ["whole"]
+    cut = render_claude_code([entry("a", "x" * 1537)], BudgetRequest(budget_chars=10_000))
+    assert statuses(cut) == ["cut"] and cut.entries[0].cut_at == 1535
+    assert "- a: " + "x" * 1535 + "…\n" in cut.text
+
+
+def test_claude_cap_counts_utf16_units_like_javascript() -> None:
+    emoji = "😀" * 768  # 1536 UTF-16 units, 768 code points
+    assert statuses(render_claude_code([entry("a", emoji)], BudgetRequest())) == ["whole"]
+    longer = render_claude_code([entry("a", emoji + "x")], BudgetRequest())
+    assert longer.entries[0].cut_at == 1534  # a surrogate pair is never split
+
+
+def test_claude_when_to_use_is_appended() -> None:
+    e = CatalogEntry("a", "Does a.", "/s/a", Path("/s/a"), when_to_use="asked for a")
+    assert "- a: Does a. - asked for a" in render_claude_code([e], BudgetRequest()).text
+
+
+# --------------------------------------------------------------------------- Codex
+
+
+def codex_min(entries: list[CatalogEntry]) -> int:
+    return sum(len(f"- {e.name}: (file: {e.location})\n") for e in entries)
+
+
+def test_codex_fits_then_shares_description_chars_equally() -> None:
+    entries = [entry("beta-skill", "uvwxyz"), entry("alpha-skill", "abcdef")]
+    full = sum(len(f"- {e.name}: {e.description} (file: {e.location})\n") for e in entries)
+    assert statuses(render_codex(entries, BudgetRequest(budget_chars=full))) == ["whole"] * 2
+    shared = render_codex(entries, BudgetRequest(budget_chars=codex_min(entries) + 6))
+    assert "- alpha-skill: ab (file:" in shared.text and "- beta-skill: uv (file:" in shared.text
+    assert [e.cut_at for e in shared.entries] == [2, 2]
+
+
+def test_codex_unused_share_goes_to_longer_descriptions() -> None:
+    entries = [entry("short-skill", "x"), entry("long-skill", "abcdefghi")]
+    result = render_codex(entries, BudgetRequest(budget_chars=codex_min(entries) + 11))
+    assert "- long-skill: abcdefgh (file:" in result.text
+    assert "- short-skill: x (file:" in result.text
+
+
+def test_codex_drops_lines_in_order_with_a_warning() -> None:
+    entries = [entry("a-skill", "desc"), entry("b-skill", "desc"), entry("c-skill", "desc")]
+    two = codex_min(entries[:2])
+    result = render_codex(entries, BudgetRequest(budget_chars=two))
+    assert statuses(result) == ["name-only", "name-only", "dropped"]
+    assert result.notes == ("Exceeded skills context budget. All skill descriptions were removed "
+                            "and 1 additional skill was not included in the model-visible skills "
+                            "list.",)
+
+
+def test_codex_budget_from_context_is_two_percent_in_tokens() -> None:
+    result = render_codex([entry("a", "b")], BudgetRequest(context_tokens=200_000))
+    assert (result.budget.limit, result.budget.unit) == (4000, "tokens")
+    assert render_codex([entry("a", "b")], BudgetRequest()).budget.limit == 8000
+
+
+# --------------------------------------------------------------------------- OpenClaw
+
+
+def test_openclaw_full_at_the_limit_then_compact_one_over() -> None:
+    entries = [entry(f"s{i:02d}", "d" * 100) for i in range(5)]
+    full = render_openclaw(entries, BudgetRequest(budget_chars=100_000)).text
+    at = render_openclaw(entries, BudgetRequest(budget_chars=len(full)))
+    assert at.text == full and statuses(at) == ["whole"] * 5
+    over = render_openclaw(entries, BudgetRequest(budget_chars=len(full) - 1))
+    assert over.text.startswith("⚠️ Skills catalog using compact format (descriptions shortened)")
+    assert "..." in over.text and set(statuses(over)) == {"cut"}
+
+
+def test_openclaw_truncates_with_a_note_when_even_names_do_not_fit() -> None:
+    entries = [entry(f"skill-{i:02d}", "d" * 50) for i in range(40)]
+    result = render_openclaw(entries, BudgetRequest(budget_chars=2000))
+    shown = [e for e in result.entries if e.status is not EntryStatus.DROPPED]
+    assert 0 < len(shown) < 40
+    head = f"⚠️ Skills truncated: included {len(shown)} of 40 (compact format"
+    assert result.text.startswith(head)
+    assert len(result.text) <= 2000
+
+
+def test_openclaw_caps_the_count_at_150_and_uses_tilde_paths(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    entries = [entry(f"s{i:03d}", "d", str(home / f"s{i:03d}" / "SKILL.md")) for i in range(151)]
+    result = render_openclaw(entries, BudgetRequest(budget_chars=10**7, home=home))
+    assert statuses(result).count("dropped") == 1
+    assert "~/s000/SKILL.md" in result.text
+    assert result.text.startswith("⚠️ Skills truncated: included 150 of 151.")
+
+
+def test_openclaw_default_budget_is_18000() -> None:
+    assert render_openclaw([], BudgetRequest()).budget.limit == 18_000
+    assert render_openclaw([], BudgetRequest()).text == ""
