@@ -84,11 +84,11 @@ def _profile(agent: str | None) -> Any:
 
 
 def _discovered(profile: Any, project: Path | None, home: Path | None) -> list[Any]:
-    from skillctl import discovery  # type: ignore[attr-defined,unused-ignore]
+    """The skills the agent loads and offers (status active), in its precedence order."""
+    from skillctl.discovery import Status, discover
 
-    found = discovery.discover(profile, project or Path.cwd(), home or Path.home())
-    items = getattr(found, "active", found)
-    return [getattr(item, "skill", item) for item in items]
+    found = discover(profile, project or Path.cwd(), home or Path.home())
+    return [view.skill for view in found.views if view.status is Status.ACTIVE]
 
 
 def _run(paths: list[Path], agent: str | None, fmt: str | None, context_tokens: int | None,
@@ -168,27 +168,11 @@ def _into(path: Path, text: str, check: bool) -> int:
 
 def _body(target: str, profile: Any, agent: str | None, args: str | None, execute: bool,
           timeout: float, project: Path | None, home: Path | None) -> int:
+    from skillctl.discovery import find_skill
     from skillctl.errors import UsageError
     from skillctl.render.body import WRAPPERS, BodyOptions, render_body
 
-    chosen = None
-    candidate = Path(target)
-    if candidate.exists():
-        from skillctl.collect import collect
-
-        found = collect([candidate]).skills
-        if not found:
-            raise UsageError(f"{target}: no SKILL.md there")
-        chosen = found[0]
-    elif profile is not None:
-        from skillctl import discovery  # type: ignore[attr-defined,unused-ignore]
-
-        hit = discovery.find_skill(profile, target, project or Path.cwd(), home or Path.home())
-        chosen = getattr(hit, "skill", hit)
-        if chosen is None:
-            raise UsageError(f"{agent} does not see a skill named {target!r}")
-    else:
-        raise UsageError(f"{target}: no such path (pass --agent to look a skill up by name)")
+    chosen = find_skill(target, project or Path.cwd(), home or Path.home(), agent=agent)
     if chosen.parsed.text is None:
         raise UsageError(f"{chosen.entry}: cannot be read")
     wrapper = "claude-code"

@@ -33,3 +33,22 @@ def test_report_explains_what_the_budget_did(tree: Path, runner: CliRunner) -> N
     assert out.splitlines()[0] == "Catalog claude-code: budget 120 chars (--budget)"
     assert "name-only" in out and "TOTAL" in out and "gamma" in out
     assert "disable-model-invocation" in out  # the skipped skill, with the reason
+
+
+def test_agent_mode_renders_what_discovery_finds(tmp_path: Path, runner: CliRunner) -> None:
+    project, home = tmp_path / "proj", tmp_path / "home"
+    (project / ".git").mkdir(parents=True)
+    skills = project / ".claude" / "skills"
+    write_skill(skills, "shown")
+    write_skill(skills, "manual", "name: manual\ndescription: Only by hand.\n"
+                "disable-model-invocation: true\n")
+    home.mkdir()
+    code, out, _ = run(runner, "render", "--agent", "claude-code", "--project", str(project),
+                       "--home", str(home))
+    assert code == 0
+    assert "- shown: Does shown things." in out and "manual" not in out
+    code, out, _ = run(runner, "render", "--agent", "claude-code", "--project", str(project),
+                       "--home", str(home), "--skill", "shown", "--args", "x")
+    assert code == 0
+    assert out.startswith(f"Base directory for this skill: {skills / 'shown'}\n\n")
+    assert out.rstrip().endswith("ARGUMENTS: x")
