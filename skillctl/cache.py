@@ -30,13 +30,18 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skillctl import __version__, limits
 from skillctl.lint.result import SkillResult
 from skillctl.model import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from skillctl.model import Skill
+    from skillctl.scan import ScanNote
 
 #: Version of the cache file format; bump on any change to the key or the stored shape.
 CACHE_FORMAT = 1
@@ -154,6 +159,16 @@ def _result_from_json(item: list[Any]) -> SkillResult:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class WarmRun:
+    """A whole run replayed from the cache: per-skill results in walk order, plus the
+    findings of cross-skill rules (per skill index, and about other paths)."""
+
+    results: list[SkillResult]
+    across: dict[int, list[Diagnostic]]
+    extra: list[Diagnostic]
+
+
 class LintCache:
     """The cache of one lint run: look skills up, store what was linted, save at the end.
 
@@ -166,6 +181,7 @@ class LintCache:
         self._base = base_key
         self._old = entries
         self._new: dict[str, Any] = {}
+        self._keys: dict[tuple[str, str], str | None] = {}
         self.hits = 0
         self.misses = 0
 
@@ -199,6 +215,13 @@ class LintCache:
         """The content key of a skill, or None when it cannot be computed (then: no caching)."""
         if self.path is None:
             return None
+        memo = (os.fspath(skill_dir), os.fspath(entry))
+        if memo in self._keys:
+            return self._keys[memo]
+        self._keys[memo] = found = self._compute_key(skill_dir, entry)
+        return found
+
+    def _compute_key(self, skill_dir: Path, entry: Path) -> str | None:
         where = os.path.abspath(skill_dir)
         digest = hashlib.sha256(f"{self._base}\0{where}\0{skill_dir}\0{entry}\0".encode())
         try:
@@ -248,24 +271,99 @@ class LintCache:
         digest.update(extra.encode())
         return "run:" + digest.hexdigest()
 
-    def get_extra(self, run_key: str | None) -> tuple[Diagnostic, ...] | None:
-        """Findings across skills stored for this exact run, or None."""
-        if run_key is None or self.path is None:
+    # ------------------------------------------------------------------ whole runs
+
+    def _run_key(
+        self, paths: Sequence[Path], pairs: Sequence[tuple[Path, Path]], notes: Sequence[ScanNote]
+    ) -> str | None:
+        """Key of a whole run: the paths, every skill's key, the scan notes and the folders
+        holding the skills (cross-skill rules such as missing-skill-md read their listings)."""
+        keys = [self.key(d, e) for d, e in pairs]
+        extra = hashlib.sha256()
+        for p in paths:
+            extra.update(f"path\0{p}\0".encode())
+        for note in notes:
+            extra.update(f"note\0{note.path}\0{note.reason}\0{note.detail}\0".encode())
+        for folder in sorted({os.path.abspath(d.parent) for d, _ in pairs}):
+            extra.update(f"folder\0{folder}\0".encode())
+            try:
+                with os.scandir(folder) as it:
+                    items = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                extra.update(f"!{exc.errno}".encode())
+                continue
+            for item in items:
+                try:
+                    st = item.stat()
+                    mark = f"{st.st_mode}\0{st.st_mtime_ns if stat.S_ISDIR(st.st_mode) else 0}"
+                except OSError:
+                    mark = "?"
+                extra.update(f"{item.name}\0{mark}\0".encode())
+        return self.run_key(keys, extra.hexdigest())
+
+    def warm_run(self, paths: Sequence[Path]) -> WarmRun | None:
+        """The stored outcome of this exact run when nothing it reads has changed, else None.
+
+        None also when a path is missing or no skill is found: the normal run reports that.
+        """
+        if self.path is None or not self._old:
             return None
-        raw = self._old.get(run_key)
-        if not isinstance(raw, list):
+        from skillctl.collect import candidates_for
+
+        candidates, notes, missing = candidates_for(list(paths))
+        if missing or not candidates:
+            return None
+        pairs = [(c.dir, c.entry) for c in candidates]
+        run = self._run_key(paths, pairs, notes)
+        if run is None:
+            return None
+        stored = self._old.get(run)
+        if not isinstance(stored, dict):
+            return None
+        results = [self._peek(self.key(d, e)) for d, e in pairs]
+        if any(r is None for r in results):
             return None
         try:
-            found = tuple(_diag_from_json(d) for d in raw)
+            across = {
+                int(i): [_diag_from_json(d) for d in diags] for i, diags in stored["across"]
+            }
+            extra = [_diag_from_json(d) for d in stored["extra"]]
         except (TypeError, ValueError, KeyError):
             return None
-        self._new[run_key] = raw
-        return found
+        for d, e in pairs:
+            self.get(self.key(d, e))  # keep the entries (and count the hits)
+        self._new[run] = stored
+        return WarmRun([r for r in results if r is not None], across, extra)
 
-    def put_extra(self, run_key: str | None, diagnostics: Iterable[Diagnostic]) -> None:
-        """Remember the findings across skills of this run."""
-        if run_key is not None and self.path is not None:
-            self._new[run_key] = [_diag_to_json(d) for d in diagnostics]
+    def _peek(self, key: str | None) -> SkillResult | None:
+        raw = self._old.get(key) if key is not None else None
+        if raw is None:
+            return None
+        try:
+            return _result_from_json(raw)
+        except (TypeError, ValueError, KeyError):
+            return None
+
+    def remember_run(
+        self,
+        paths: Sequence[Path],
+        skills: Sequence[Skill],
+        notes: Sequence[ScanNote],
+        across: Mapping[int, Sequence[Diagnostic]],
+        extra: Sequence[Diagnostic],
+    ) -> None:
+        """Store the cross-skill outcome of a run so :meth:`warm_run` can replay it."""
+        if self.path is None:
+            return
+        run = self._run_key(paths, [(s.dir, s.entry) for s in skills], notes)
+        if run is None:
+            return
+        self._new[run] = {
+            "across": [
+                [i, [_diag_to_json(d) for d in diags]] for i, diags in sorted(across.items())
+            ],
+            "extra": [_diag_to_json(d) for d in extra],
+        }
 
     def save(self) -> None:
         """Write the entries this run used, atomically; prune old files. Never raises."""

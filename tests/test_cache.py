@@ -75,22 +75,26 @@ def test_the_key_follows_content_files_modes_and_config(
     script = skill / "scripts" / "run.sh"
     script.parent.mkdir()
     script.write_text("#!/bin/sh\n")
-    c = open_cache(tmp_path / "cache")
     entry = skill / "SKILL.md"
-    keys = [c.key(skill, entry)]
-    assert c.key(skill, entry) == keys[0]  # stable
+
+    def key(fp: str = FP) -> str | None:
+        # a fresh cache per look: within one run a skill's key is computed once
+        return open_cache(tmp_path / "cache", fp=fp).key(skill, entry)
+
+    keys = [key()]
+    assert key() == keys[0]  # stable
 
     entry.write_text(entry.read_text() + "More.\n")
-    keys.append(c.key(skill, entry))
+    keys.append(key())
     ref.write_text("# Guide, longer now\n")
-    keys.append(c.key(skill, entry))
+    keys.append(key())
     os.utime(ref, ns=(1, 1))
-    keys.append(c.key(skill, entry))
+    keys.append(key())
     script.chmod(0o755)
-    keys.append(c.key(skill, entry))
+    keys.append(key())
     (skill / "references" / "missing.md").write_text("now it exists\n")
-    keys.append(c.key(skill, entry))
-    keys.append(open_cache(tmp_path / "cache", fp="other-config").key(skill, entry))
+    keys.append(key())
+    keys.append(key("other-config"))
     assert None not in keys
     assert len(set(keys)) == len(keys)
 
@@ -192,24 +196,6 @@ def test_a_save_keeps_only_the_entries_this_run_used(
     assert e.get(k2b) == result_for(two, "r")
 
 
-def test_findings_across_skills_are_stored_per_run(
-    tmp_path: Path, make_skill: Callable[..., Path]
-) -> None:
-    skill = make_skill("eta")
-    where = tmp_path / "cache"
-    c = open_cache(where, skill)
-    key = c.key(skill, skill / "SKILL.md")
-    run = LintCache.run_key([key], "notes")
-    assert run is not None and LintCache.run_key([key, None]) is None
-    assert LintCache.run_key([key], "other notes") != run
-    extra = (Diagnostic("x", 1, 1, "duplicate-name", "dup", Severity.ERROR),)
-    assert c.get_extra(run) is None
-    c.put(key, result_for(skill))
-    c.put_extra(run, extra)
-    c.save()
-    assert open_cache(where, skill).get_extra(run) == extra
-
-
 def test_prune_keeps_the_newest_files_within_bounds(tmp_path: Path) -> None:
     for i in range(6):
         f = tmp_path / f"lint-v1-{i}.json"
@@ -226,3 +212,104 @@ def test_prune_keeps_the_newest_files_within_bounds(tmp_path: Path) -> None:
     ]
     assert cache.clear(tmp_path) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["unrelated.txt"]
+
+
+# --------------------------------------------------------------------------- through the CLI
+
+def lint_json(root: Path, cache_dir: Path, *extra: str) -> tuple[int, dict[str, object]]:
+    import json
+
+    from typer.testing import CliRunner
+
+    from skillctl.cli.app import app
+
+    result = CliRunner().invoke(
+        app, ["lint", "--format", "json", *extra, str(root)],
+        env={"SKILLCTL_CACHE_DIR": str(cache_dir), "SKILLCTL_JOBS": "1"},
+        catch_exceptions=False,
+    )
+    return result.exit_code, json.loads(result.stdout)
+
+
+def cache_files(where: Path) -> list[Path]:
+    return sorted(where.glob("lint-v*.json")) if where.is_dir() else []
+
+
+def repo_with_skills(root: Path, make_skill: Callable[..., Path]) -> Path:
+    make_skill("good-one", root=root / "skills")
+    bad = make_skill("bad-one", "name: Bad_One\ndescription: Use when: x\n", root=root / "skills")
+    (bad / "SKILL.md").write_text(
+        (bad / "SKILL.md").read_text() + "See [guide](references/guide.md).\n"
+    )
+    make_skill("twin", "name: good-one\ndescription: Same name. Use when asked.\n",
+               root=root / "skills")
+    return root
+
+
+def test_a_warm_run_reports_exactly_what_a_cold_run_does(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    where = tmp_path / "cache"
+    code, cold = lint_json(repo, where)
+    assert code == 1 and cold["diagnostics"]
+    assert len(cache_files(where)) == 1
+    code2, warm = lint_json(repo, where)
+    assert (code2, warm) == (code, cold)
+    _, uncached = lint_json(repo, tmp_path / "unused", "--no-cache")
+    assert uncached == cold
+    assert not (tmp_path / "unused").exists()
+
+
+def rules_of(report: dict[str, object]) -> set[tuple[str, str]]:
+    return {(d["path"], d["rule"]) for d in report["diagnostics"]}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("change", ["reference-added", "skill-edited", "sibling-folder",
+                                    "skill-added", "skill-removed"])
+def test_a_change_after_a_warm_run_is_seen(
+    tmp_path: Path, make_skill: Callable[..., Path], change: str
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    where = tmp_path / "cache"
+    lint_json(repo, where)
+    _, before = lint_json(repo, where)  # warm
+    skills = repo / "skills"
+    if change == "reference-added":
+        (skills / "bad-one" / "references").mkdir()
+        (skills / "bad-one" / "references" / "guide.md").write_text("# Guide\n")
+    elif change == "skill-edited":
+        (skills / "twin" / "SKILL.md").write_text(
+            "---\nname: twin\ndescription: Now unique. Use when asked.\n---\n# Twin\n"
+        )
+    elif change == "sibling-folder":
+        (skills / "notes").mkdir()
+        (skills / "notes" / "README.md").write_text("not a skill\n")
+    elif change == "skill-added":
+        make_skill("good-one-copy", "name: good-one\ndescription: Third. Use when asked.\n",
+                   root=skills)
+    else:
+        import shutil
+
+        shutil.rmtree(skills / "twin")
+    _, cached = lint_json(repo, where)
+    _, fresh = lint_json(repo, tmp_path / "other-cache", "--no-cache")
+    assert cached == fresh
+    assert rules_of(cached) != rules_of(before)
+
+
+def test_the_second_run_is_replayed_without_parsing(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    from skillctl.lint.config import resolve_config
+
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    where = tmp_path / "cache"
+    config = resolve_config(start=repo, config_path=None, agents=(), select=(), ignore=(),
+                            strict=False)
+    assert open_cache(where, repo, fp=config.fingerprint()).warm_run([repo]) is None
+    lint_json(repo, where)
+    warm = open_cache(where, repo, fp=config.fingerprint()).warm_run([repo])
+    assert warm is not None
+    assert sorted(Path(r.dir).name for r in warm.results) == ["bad-one", "good-one", "twin"]
+    assert any(d.rule == "duplicate-name" for ds in warm.across.values() for d in ds)

@@ -9,9 +9,10 @@ cross-skill rules, the baseline.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skillctl.errors import UsageError
 from skillctl.lint.config import ResolvedConfig, resolve_config
@@ -20,6 +21,9 @@ from skillctl.lint.registry import Finding, RegisteredRule, registered
 from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult
 from skillctl.model import Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote
+
+if TYPE_CHECKING:
+    from skillctl.cache import LintCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,21 +117,17 @@ def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
 
 
 def lint_skills(
-    skills: Sequence[Skill], config: ResolvedConfig, *, use_cache: bool = True
+    skills: Sequence[Skill],
+    config: ResolvedConfig,
+    *,
+    use_cache: bool = True,
+    cache: LintCache | None = None,
 ) -> list[SkillResult]:
-    """Lint each skill; the perf layer may replace this loop with a cache and a pool.
+    """Lint each skill: unchanged ones from the cache, the rest on a process pool when that
+    pays (:func:`skillctl.parallel.lint_many`); results in the order of ``skills``."""
+    from skillctl.parallel import lint_many
 
-    ``skillctl.parallel.lint_many(skills, config, use_cache=...)`` is used when it exists.
-    """
-    try:
-        from skillctl import parallel
-    except ImportError:
-        parallel = None  # type: ignore[assignment]
-    lint_many = getattr(parallel, "lint_many", None) if parallel is not None else None
-    if lint_many is not None:
-        results = lint_many(skills, config, use_cache=use_cache)
-        return list(results)
-    return [lint_skill(skill, config) for skill in skills]
+    return lint_many(skills, config, use_cache=use_cache, cache=cache)
 
 
 def lint_across(
@@ -202,6 +202,15 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         ignore=options.ignore,
         strict=options.strict,
     )
+    from skillctl.cache import LintCache
+
+    cache = LintCache.open(config.fingerprint(), paths, enabled=options.use_cache)
+    # An unchanged repository: replay the whole run from the cache, parsing nothing.
+    warm = None if options.fix or options.diff else cache.warm_run(paths)
+    if warm is not None and len(warm.results) >= options.min_skills:
+        cache.save()
+        report = _report(warm.results, warm.across, warm.extra, (), "", config, options)
+        return report, config
     collected = collect(paths)
     if collected.missing:
         shown = ", ".join(str(p) for p in collected.missing)
@@ -226,9 +235,24 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         if options.fix and not options.diff:
             skills = list(outcome.skills)
 
-    results = lint_skills(skills, config, use_cache=options.use_cache)
+    results = lint_skills(skills, config, use_cache=options.use_cache, cache=cache)
     roots = [p for p in paths if os.path.isdir(p)]
     per_skill, extra = lint_across(skills, config, roots=roots, notes=collected.notes)
+    cache.remember_run(paths, skills, collected.notes, per_skill, extra)
+    cache.save()
+    return _report(results, per_skill, extra, fixes, diff, config, options), config
+
+
+def _report(
+    results: Sequence[SkillResult],
+    per_skill: Mapping[int, Sequence[Diagnostic]],
+    extra: Sequence[Diagnostic],
+    fixes: tuple[FixRecord, ...],
+    diff: str,
+    config: ResolvedConfig,
+    options: LintOptions,
+) -> LintReport:
+    """Merge per-skill and cross-skill findings into the report; apply the baseline."""
     merged = []
     for i, result in enumerate(results):
         more = per_skill.get(i)
@@ -251,7 +275,7 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         from skillctl.lint.baseline import apply_baseline
 
         report = apply_baseline(report, options.baseline)
-    return report, config
+    return report
 
 
 def exit_code(report: LintReport, *, strict: bool) -> int:
