@@ -154,7 +154,7 @@ def test_no_exec_bit_warns_and_runs(skill: Path) -> None:
 
 
 def test_timeout_exits_124(skill: Path) -> None:
-    put(skill, "scripts/hang.sh", "#!/bin/sh\nsleep 600\n")
+    put(skill, "scripts/hang.sh", "#!/bin/sh\nsleep 60\n")
     code, _, err = run(str(skill), "hang.sh", "--timeout", "0.5")
     assert code == 124
     assert "timed out" in err
@@ -187,7 +187,7 @@ def test_real_process_streams_output_through(skill: Path) -> None:
 
 
 def test_timeout_in_json_still_prints_the_object(skill: Path) -> None:
-    put(skill, "scripts/slow.sh", "#!/bin/sh\necho started\nsleep 600\n")
+    put(skill, "scripts/slow.sh", "#!/bin/sh\necho started\nsleep 60\n")
     code, out, err = run(str(skill), "slow.sh", "--timeout", "0.5", "--format", "json")
     assert code == 124 and "timed out" in err
     data = json.loads(out)
@@ -198,7 +198,7 @@ def test_timeout_in_json_still_prints_the_object(skill: Path) -> None:
 def test_ctrl_c_stops_the_script_and_exits_130(skill: Path, tmp_path: Path) -> None:
     ready = tmp_path / "ready"
     put(skill, "scripts/wait.sh",
-        f"#!/bin/sh\necho $$ > '{ready}.tmp'\nmv '{ready}.tmp' '{ready}'\nsleep 600\n")
+        f"#!/bin/sh\necho $$ > '{ready}.tmp'\nmv '{ready}.tmp' '{ready}'\nsleep 60\n")
     proc = subprocess.Popen(
         [PY, "-m", "skillctl", "run-script", str(skill), "wait.sh"],
         stdout=subprocess.PIPE,

@@ -433,8 +433,8 @@ def test_timeout_kills_the_script_and_its_children(skill: Path, tmp_path: Path) 
         "scripts/hang.sh",
         "#!/bin/sh\n"
         f"'{PY}' -c 'import os, signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
-        f"open(\"{pid_file}\", \"w\").write(str(os.getpid())); time.sleep(600)' &\n"
-        "sleep 600\n",
+        f"open(\"{pid_file}\", \"w\").write(str(os.getpid())); time.sleep(60)' &\n"
+        "sleep 60\n",
     )
     plan = plan_run(skill, "hang.sh")
     holder: dict[str, scripts.RunResult] = {}
@@ -454,7 +454,7 @@ def test_timeout_kills_the_script_and_its_children(skill: Path, tmp_path: Path) 
 
 def test_leftover_background_processes_are_stopped(skill: Path, tmp_path: Path) -> None:
     pid_file = tmp_path / "bg.pid"
-    put(skill, "scripts/bg.sh", f"#!/bin/sh\nsleep 600 &\necho $! > '{pid_file}'\necho done\n")
+    put(skill, "scripts/bg.sh", f"#!/bin/sh\nsleep 60 &\necho $! > '{pid_file}'\necho done\n")
     result = execute(plan_run(skill, "bg.sh"), 30, capture=True, kill_grace=0.5)
     assert result.exit_code == 0 and result.stdout == b"done\n"
     assert result.stopped_leftovers
@@ -470,7 +470,7 @@ def test_killed_by_a_signal_exits_128_plus_n(skill: Path) -> None:
 
 def test_keyboard_interrupt_stops_the_group_and_exits_130(skill: Path, tmp_path: Path) -> None:
     ready = tmp_path / "ready"
-    put(skill, "scripts/wait.sh", f"#!/bin/sh\necho $$ > '{ready}'\nsleep 600\n")
+    put(skill, "scripts/wait.sh", f"#!/bin/sh\necho $$ > '{ready}'\nsleep 60\n")
     plan = plan_run(skill, "wait.sh")
 
     def interrupt() -> None:
