@@ -78,6 +78,46 @@ def command(
     Exit codes: 0 clean, 1 errors found (warnings too with --strict), 2 usage or config
     error (missing path, unknown agent or rule, no skill found), 3 internal error.
     """
+    from skillctl.errors import SkillctlError
+
+    try:
+        code = _run(
+            paths,
+            agent,
+            select,
+            ignore,
+            fmt,
+            fix,
+            diff,
+            strict,
+            config,
+            baseline,
+            min_skills,
+            allow_empty,
+            no_cache,
+        )
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    raise typer.Exit(code)
+
+
+def _run(
+    paths: list[Path] | None,
+    agent: list[str] | None,
+    select: list[str] | None,
+    ignore: list[str] | None,
+    fmt: str,
+    fix: bool,
+    diff: bool,
+    strict: bool,
+    config: Path | None,
+    baseline: Path | None,
+    min_skills: int,
+    allow_empty: bool,
+    no_cache: bool,
+) -> int:
+    """Build the options, lint, write the report; return the exit code."""
     from skillctl.errors import UsageError
     from skillctl.lint.engine import LintOptions, exit_code, run_lint
 
@@ -105,7 +145,7 @@ def command(
             f"skillctl: baseline written to {baseline}; later runs report only new findings",
             err=True,
         )
-    raise typer.Exit(exit_code(report, strict=resolved.strict))
+    return exit_code(report, strict=resolved.strict)
 
 
 def _write(report: object, fmt: str) -> None:

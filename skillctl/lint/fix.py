@@ -139,6 +139,8 @@ def _edit_frontmatter(
             if fixed_meta != metadata:
                 expected["metadata"] = fixed_meta
 
+    strict_failed = any(p.code in _YAML_FAILURES for p in parsed.problems)
+    quoted: dict[str, str] = {}
     if parsed.has_problem("yaml-colon") and _wanted("yaml-colon", skill, config):
         for i, line in enumerate(new):
             match = _TOP_LEVEL_PAIR.match(line)
@@ -148,6 +150,7 @@ def _edit_frontmatter(
             if value[0] in "\"'|>[{&*!" or ": " not in value or " #" in value:
                 continue
             new[i] = f"{match['key']}{match['sep']}{_quote(value)}"
+            quoted[match["key"]] = value
             records.append(
                 FixRecord(
                     path,
@@ -161,9 +164,27 @@ def _edit_frontmatter(
     check, problems = parse_yaml("\n".join(new), first_line)
     if check is None or any(p.code in _YAML_FAILURES for p in problems):
         return lines, []  # never write frontmatter that does not parse strictly
-    if expected is not None and dict(check.data) != expected:
+    if expected is not None and not _verified(dict(check.data), expected, quoted, strict_failed):
         return lines, []
     return new, records
+
+
+def _verified(
+    data: dict[str, Any], expected: dict[str, Any], quoted: dict[str, str], strict_failed: bool
+) -> bool:
+    """Whether the edited frontmatter holds what the edits meant it to hold.
+
+    When strict YAML failed before, ``expected`` is the lenient retry's reading, which also
+    quoted values the colon fix leaves alone (``false  # comment``): then only the keys, the
+    quoted values and the metadata are compared.
+    """
+    if not strict_failed:
+        return data == expected
+    if set(data) != set(expected):
+        return False
+    if any(data.get(key) != text for key, text in quoted.items()):
+        return False
+    return data.get("metadata") == expected.get("metadata")
 
 
 def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool) -> list[FixRecord]:
@@ -268,4 +289,3 @@ def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool) 
             skill = load_skill(skill.dir, skill.entry, scope=skill.scope, root=skill.root)
         fixed.append(skill)
     return FixOutcome(tuple(records), "".join(diffs), tuple(fixed))
-

@@ -42,8 +42,7 @@ def _clean_link(raw: str) -> str | None:
     if (
         not target
         or target.startswith("#")
-        or (_SCHEME.match(target)
-        and not re.match(r"^[A-Za-z]:[\\/]", target))
+        or (_SCHEME.match(target) and not re.match(r"^[A-Za-z]:[\\/]", target))
     ):
         return None
     if "{{" in target or target.startswith(("$", "{", "%")):
