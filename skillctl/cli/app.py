@@ -40,7 +40,8 @@ def main(
     """Inspect, lint and render agent skills (SKILL.md) the way each coding agent sees them.
 
     Exit codes: 0 success, 1 findings (lint) or a failed check, 2 usage error, 3 internal
-    error, 124 script timeout (run-script), 130 interrupted.
+    error, 124 timeout (run-script, render --exec), 126 script cannot be run, 127 interpreter
+    missing, 130 interrupted; run-script otherwise exits with the script's own code.
     """
 
 
@@ -52,7 +53,8 @@ app.command("render")(render.command)
 app.command("new")(new.command)
 app.command("schema")(schema.command)
 app.command(
-    "run-script", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+    # Only arguments after "--" reach the script: a mistyped skillctl option stays an error.
+    "run-script", context_settings={"allow_extra_args": True}
 )(run_script.command)
 
 
