@@ -211,6 +211,9 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         cache.save()
         report = _report(warm.results, warm.across, warm.extra, (), "", config, options)
         return report, config
+    from skillctl.lint.rules.scripts import git_index_modes
+
+    git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
     collected = collect(paths)
     if collected.missing:
         shown = ", ".join(str(p) for p in collected.missing)

@@ -59,3 +59,28 @@ def test_agent_skill_cap_only_with_that_agent(
     assert not any(r == "agent-skill-cap" for r, _ in _rules(tmp_path))
     capped = [p for r, p in _rules(tmp_path, agents=("openclaw",)) if r == "agent-skill-cap"]
     assert len(capped) == 2
+
+
+def test_script_mode_comes_from_the_git_index(tmp_path: Path, make_skill: Callable[..., Path]) -> None:
+    import shutil
+    import subprocess
+
+    import pytest
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    skill = make_skill("tracked")
+    script = skill / "scripts" / "run.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\necho hi\n")
+    os.chmod(script, 0o644)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
+    os.chmod(script, 0o755)  # executable here, but git still ships 100644
+    report = lint_paths(LintOptions(paths=(skill,), use_cache=False))
+    (diag,) = [d for d in report.diagnostics if d.rule == "script-not-executable"]
+    assert "100644" in diag.message and not diag.fixable
+    subprocess.run(["git", "-C", str(tmp_path), "update-index", "--chmod=+x",
+                    "tracked/scripts/run.sh"], check=True)
+    report = lint_paths(LintOptions(paths=(skill,), use_cache=False))
+    assert not [d for d in report.diagnostics if d.rule == "script-not-executable"]

@@ -53,11 +53,23 @@ def _clean_link(raw: str) -> str | None:
 
 def references(ctx: SkillContext) -> Iterator[Reference]:
     """Every link target and well-known code path (``scripts/x.py``) in the body."""
-    in_fence = False
+    opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
+    # character, at least as long, with no info string)
     for line_no, line in ctx.body_lines():
         fence = _FENCE.match(line)
         if fence:
-            in_fence = not in_fence
+            marker = fence.group(1)
+            if opener is None:
+                opener = marker
+            elif (
+                marker[0] == opener[0]
+                and len(marker) >= len(opener)
+                and not line.strip()[len(marker) :].strip()
+            ):
+                opener = None
+            else:
+                fence = None  # a fence-like line inside a code block
+        in_fence = opener is not None
         seen: set[str] = set()
         if not in_fence and not fence:
             outside_code = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
