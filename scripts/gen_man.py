@@ -45,15 +45,43 @@ ENVIRONMENT = [
     ("NO_COLOR", "When set (to anything), human output has no colour. Output that is not "
                  "a terminal is plain text anyway."),
     ("SKILLCTL_DEBUG", "When set, an internal error shows the Python traceback instead of a "
-                       "one\\-line message."),
+                       "one-line message."),
     ("SKILLCTL_CACHE_DIR", "Directory of the lint cache (default: "
                            "$XDG_CACHE_HOME/skillctl)."),
     ("XDG_CACHE_HOME", "Base of the default cache directory (default: ~/.cache)."),
-    ("XDG_CONFIG_HOME", "Base of user\\-level agent roots that live under ~/.config "
+    ("XDG_CONFIG_HOME", "Base of user-level agent roots that live under ~/.config "
                         "(default: ~/.config)."),
-    ("HOME", "User\\-level skill roots (~/.claude/skills, ~/.agents/skills, ...) are found "
+    ("HOME", "User-level skill roots (~/.claude/skills, ~/.agents/skills, ...) are found "
              "below it."),
+    ("SKILLCTL_JOBS", "Worker processes for large runs (1 turns parallelism off; default: the "
+                      "usable cores)."),
 ]
+
+
+def agent_environment() -> list[tuple[str, str]]:
+    """The environment variables the agent profiles read, each with the agents that read it.
+
+    Taken from the profiles (roots switched off or on by a variable, ``{env:NAME}`` and
+    ``{codex_home}`` in root templates), so the page follows the data.
+    """
+    import re
+
+    from skillctl.agents import all_profiles
+
+    readers: dict[str, set[str]] = {}
+    for profile in all_profiles():
+        for root in profile.roots:
+            names = set(root.env_disable) | set(getattr(root, "env_enable", ()))
+            names |= set(re.findall(r"\{env:([A-Za-z_][A-Za-z0-9_]*)\}", root.template))
+            if "{codex_home}" in root.template:
+                names.add("CODEX_HOME")
+            for name in names:
+                readers.setdefault(name, set()).add(profile.display_name)
+    return [
+        (name, "Read as the agent does when finding skill roots (" +
+         ", ".join(sorted(readers[name])) + ").")
+        for name in sorted(readers)
+    ]
 
 FILES = [
     ("pyproject.toml", "Lint configuration in the [tool.skillctl] table, found by walking up "
@@ -182,8 +210,8 @@ def render() -> str:
     for code, text in EXIT_STATUS:
         out += [".TP", f"\\fB{code}\\fR", text]
     out.append(".SH ENVIRONMENT")
-    for var, text in ENVIRONMENT:
-        out += [".TP", f"\\fB{var}\\fR", text]
+    for var, text in [*ENVIRONMENT, *agent_environment()]:
+        out += [".TP", f"\\fB{escape(var)}\\fR", escape(text)]
     out.append(".SH FILES")
     for path, text in FILES:
         out += [".TP", f"\\fI{escape(path)}\\fR", escape(text)]

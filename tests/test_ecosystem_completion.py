@@ -68,6 +68,12 @@ def test_complete_rule() -> None:
     assert first in complete_rule(first[:3])
     assert all(r.startswith(first[:3]) for r in complete_rule(first[:3]))
     assert complete_rule("zzz-no-such-rule") == []
+    # comma-separated lists, as --select and --ignore accept them
+    listed = complete_rule(f"{first},")
+    assert listed and all(item.startswith(f"{first},") for item in listed)
+    assert f"{first},{first}" not in listed
+    second = ids[1]
+    assert f"{first},{second}" in complete_rule(f"{first},{second[:4]}")
 
 
 def _skill(directory: Path) -> None:
@@ -138,7 +144,9 @@ def test_tab_completes_skill_names_where_wired(tmp_path: Path) -> None:
     for name, command in getattr(root, "commands", {}).items():
         for param in command.params:
             callback = getattr(param, "_custom_shell_complete", None)
-            if callback is not None and "complete_skill" in repr(callback):
+            cells = [c.cell_contents for c in getattr(callback, "__closure__", None) or ()]
+            cells = [getattr(c, "__wrapped__", c) for c in cells]
+            if complete_skill in cells:  # Typer wraps the function (twice)
                 wired.append((name, param))
     if not wired:
         pytest.skip("complete_skill is not wired into any option yet")

@@ -27,9 +27,16 @@ def complete_agent(incomplete: str) -> list[str]:
 
 
 def complete_rule(incomplete: str) -> list[str]:
-    """Lint rule ids starting with ``incomplete``."""
+    """Lint rule ids starting with ``incomplete``.
+
+    ``--select``/``--ignore`` also take comma-separated lists: after ``a,b,na`` the ids
+    starting with ``na`` are offered as ``a,b,<id>``, leaving out ids already in the list.
+    """
     try:
-        return sorted(rule for rule in _rule_ids() if rule.startswith(incomplete))
+        head, comma, tail = incomplete.rpartition(",")
+        chosen = set(head.split(",")) if comma else set()
+        return sorted(head + comma + rule for rule in _rule_ids()
+                      if rule.startswith(tail) and rule not in chosen)
     except Exception:  # completion must never break the shell
         return []
 
