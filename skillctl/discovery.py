@@ -124,6 +124,8 @@ class Resolution:
 
     def shadowed_by(self, view: SkillView) -> tuple[SkillView, ...]:
         """The views this one shadows."""
+        if view.status is Status.SHADOWED or view.status is Status.INVALID:
+            return ()
         return tuple(v for v in self.views if v.shadowed_by == view.path and v is not view)
 
 
@@ -137,14 +139,20 @@ class CrossView:
     skills: tuple[Skill, ...]  # one per distinct real file, sorted by name then path
     notes: tuple[ScanNote, ...]
 
+    _index: dict[tuple[str, str], SkillView] = field(default_factory=dict, compare=False,
+                                                       repr=False)
+
     def views_of(self, skill: Skill) -> dict[str, SkillView | None]:
         """Each agent's best view of this skill's file (None when the agent never reaches it)."""
+        if not self._index:
+            for agent, resolution in self.resolutions.items():
+                for view in resolution.views:
+                    slot = (agent, _real(view.path))
+                    best = self._index.get(slot)
+                    if best is None or _STATUS_RANK[view.status] < _STATUS_RANK[best.status]:
+                        self._index[slot] = view
         key = _real(skill.entry)
-        result: dict[str, SkillView | None] = {}
-        for agent, resolution in self.resolutions.items():
-            mine = [v for v in resolution.views if _real(v.path) == key]
-            result[agent] = min(mine, key=lambda v: _STATUS_RANK[v.status]) if mine else None
-        return result
+        return {agent: self._index.get((agent, key)) for agent in self.resolutions}
 
 
 class ParseCache:
@@ -274,6 +282,20 @@ def root_places(profile: Profile, project: Path, home: Path,
             for path in expand_template(root.template, directory, home, env):
                 places.append(RootPlace(path, root, root.scope))
     return places
+
+
+#: Environment variables that point at directories of the machine skillctl runs on.
+LOCATION_VARS = frozenset({"XDG_CONFIG_HOME", "CODEX_HOME", "OPENCODE_CONFIG_DIR",
+                           "CLAUDE_CONFIG_DIR", "OPENCLAW_STATE_DIR"})
+
+
+def simulated_env(environ: Mapping[str, str], *, home_given: bool) -> dict[str, str]:
+    """The environment discovery should see: with a simulated ``--home``, location variables
+    of the real machine are dropped (they would point outside the simulated home); switches
+    such as ``OPENCODE_DISABLE_EXTERNAL_SKILLS`` are kept."""
+    if not home_given:
+        return dict(environ)
+    return {k: v for k, v in environ.items() if k not in LOCATION_VARS}
 
 
 # --------------------------------------------------------------------------- per skill
@@ -686,6 +708,28 @@ def discover_all(
     skills = tuple(sorted(by_file.values(), key=lambda s: (s.name, str(s.entry))))
     return CrossView(_abs(project), _abs(home), resolutions, skills,
                      tuple(sorted(notes, key=lambda n: (str(n.path), n.reason))))
+
+
+def discover_for(
+    skill: Skill,
+    project: Path,
+    home: Path,
+    env: Mapping[str, str] | None = None,
+    agents: Sequence[str] | None = None,
+    *,
+    cache: ParseCache | None = None,
+) -> CrossView:
+    """Every agent's view of one skill: from its roots when it reaches the skill, otherwise as
+    if the skill's directory were an extra tree (so its parser and rules still speak)."""
+    cache = ParseCache() if cache is None else cache
+    cross = discover_all(project, home, env, (), agents, cache=cache)
+    views = cross.views_of(skill)
+    resolutions = dict(cross.resolutions)
+    for agent, view in views.items():
+        if view is None:
+            resolutions[agent] = discover(get_profile(agent), project, home, env, [skill.dir],
+                                          cache=cache)
+    return dataclasses.replace(cross, resolutions=resolutions, _index={})
 
 
 # --------------------------------------------------------------------------- find

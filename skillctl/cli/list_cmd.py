@@ -1,11 +1,79 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl list``: the skills each agent sees, and why others stay out of sight."""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import typer
 
+FORMATS = ("table", "json")
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+
+def command(
+    paths: list[Path] | None = typer.Argument(  # noqa: B008
+        None, help="Extra skill trees (skills repositories) to include, scope 'extra'.",
+        show_default=False,
+    ),
+    agent: str | None = typer.Option(
+        None, "--agent", "-a", help="Show exactly this agent's view (e.g. claude-code, codex)."
+    ),
+    project: Path | None = typer.Option(  # noqa: B008
+        None, "--project", help="Project (working) directory to simulate [default: cwd]."
+    ),
+    home: Path | None = typer.Option(  # noqa: B008
+        None, "--home", help="Home directory to simulate [default: your home]."
+    ),
+    show_all: bool = typer.Option(
+        False, "--all", help="Include shadowed, invalid and hidden skills."
+    ),
+    explain: bool = typer.Option(False, "--explain", help="Say why each skill won or lost."),
+    fmt: str = typer.Option("table", "--format", "-f", help="Output format: table or json."),
+) -> None:
+    """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
+    from skillctl.errors import SkillctlError
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of: table, json", param_hint="--format")
+    try:
+        code = _run(paths or [], agent, project, home, show_all, explain, fmt)
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    raise typer.Exit(code)
+
+
+def _run(paths: list[Path], agent: str | None, project: Path | None, home: Path | None,
+         show_all: bool, explain: bool, fmt: str) -> int:
+    from skillctl.agents import get_profile
+    from skillctl.discovery import ParseCache, discover, discover_all, root_places, simulated_env
+    from skillctl.errors import UsageError
+    from skillctl.report import listing
+
+    project_dir = project or Path.cwd()
+    home_dir = home or Path.home()
+    for given, label in ((project, "--project"), (home, "--home")):
+        if given is not None and not given.is_dir():
+            raise UsageError(f"{label} {given}: not a directory")
+    env = simulated_env(os.environ, home_given=home is not None)
+    cache = ParseCache()
+    tty = sys.stdout.isatty()
+    if agent is not None:
+        profile = get_profile(agent)
+        res = discover(profile, project_dir, home_dir, env, paths, cache=cache)
+        if fmt == "json":
+            sys.stdout.write(listing.dump_json(listing.agent_json(res, show_all)))
+        else:
+            roots = [p.path for p in root_places(profile, res.project, res.home, env)]
+            listing.render_agent(res, sys.stdout, show_all=show_all, explain=explain, tty=tty,
+                                 label=profile.display_name, roots=roots)
+            listing.render_notes(res.notes, sys.stderr)
+        return 0
+    cross = discover_all(project_dir, home_dir, env, paths, cache=cache)
+    if fmt == "json":
+        sys.stdout.write(listing.dump_json(listing.cross_json(cross, show_all)))
+    else:
+        listing.render_cross(cross, sys.stdout, show_all=show_all, explain=explain, tty=tty)
+        listing.render_notes(cross.notes, sys.stderr)
+    return 0

@@ -1,11 +1,61 @@
-"""Placeholder: this command is being built (see the issue tracker)."""
+"""``skillctl show``: one skill in full, and how each agent sees it."""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import typer
 
+FORMATS = ("text", "json")
 
-def command() -> None:
-    """Not implemented yet."""
-    typer.echo("skillctl: error: not implemented yet", err=True)
-    raise typer.Exit(3)
+
+def command(
+    skill: str = typer.Argument(..., help="A skill name, or the path of a skill (dir or file)."),
+    agent: str | None = typer.Option(
+        None, "--agent", "-a", help="Only this agent's view (and look the name up in its roots)."
+    ),
+    project: Path | None = typer.Option(  # noqa: B008
+        None, "--project", help="Project (working) directory to simulate [default: cwd]."
+    ),
+    home: Path | None = typer.Option(  # noqa: B008
+        None, "--home", help="Home directory to simulate [default: your home]."
+    ),
+    fmt: str = typer.Option("text", "--format", "-f", help="Output format: text or json."),
+) -> None:
+    """Show a skill: fields and who honours them, catalog text per agent, size, files, scripts."""
+    from skillctl.errors import SkillctlError
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of: text, json", param_hint="--format")
+    try:
+        _run(skill, agent, project, home, fmt)
+    except SkillctlError as exc:
+        typer.echo(f"skillctl: error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+
+
+def _run(query: str, agent: str | None, project: Path | None, home: Path | None,
+         fmt: str) -> None:
+    from skillctl.agents import all_profiles, get_profile
+    from skillctl.discovery import ParseCache, discover_for, find_skill, simulated_env
+    from skillctl.errors import UsageError
+    from skillctl.report import skill_view
+
+    for given, label in ((project, "--project"), (home, "--home")):
+        if given is not None and not given.is_dir():
+            raise UsageError(f"{label} {given}: not a directory")
+    project_dir = project or Path.cwd()
+    home_dir = home or Path.home()
+    env = simulated_env(os.environ, home_given=home is not None)
+    profiles = [get_profile(agent)] if agent else all_profiles()
+    cache = ParseCache()
+    skill = find_skill(query, project_dir, home_dir, agent, env=env, cache=cache)
+    cross = discover_for(skill, project_dir, home_dir, env, [p.id for p in profiles],
+                         cache=cache)
+    document = skill_view.build(skill, cross, profiles)
+    if fmt == "json":
+        sys.stdout.write(skill_view.dump_json(document))
+    else:
+        skill_view.render_text(document, sys.stdout)

@@ -1,0 +1,260 @@
+"""Output of ``skillctl list``: versioned JSON, a plain-text table, or a rich table on a TTY.
+
+JSON never goes through rich. The plain table is what pipes and tests see; rich is imported
+only when stdout is a terminal (and it honours ``NO_COLOR`` itself).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from skillctl.discovery import VISIBLE, CrossView, Resolution, SkillView, Status
+from skillctl.model import Skill
+from skillctl.scan import ScanNote
+
+JSON_VERSION = 1
+
+#: One-letter status marks for the cross-agent table.
+MARKS = {Status.ACTIVE: "A", Status.CONDITIONAL: "C", Status.HIDDEN: "H",
+         Status.SHADOWED: "S", Status.INVALID: "I"}
+NOT_REACHED = "-"
+#: Two-letter column headings for agents in the cross-agent table.
+SHORT = {
+    "claude-code": "CC", "opencode": "OC", "opencode-agent-skills": "OP", "codex": "CX",
+    "amp": "AM", "openclaw": "CL", "gemini-cli": "GE", "copilot": "CP", "cursor": "CU",
+    "goose": "GO", "agentskills": "AS",
+}
+
+
+def short(agent: str) -> str:
+    """The column heading of an agent."""
+    return SHORT.get(agent, agent[:2].upper())
+
+
+def display_path(path: Path, home: Path | None = None) -> str:
+    """A path for people: relative to the working directory when below it, ``~/`` for home."""
+    text = str(path)
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        rel = text
+    if not rel.startswith(".."):
+        return rel
+    if home is not None:
+        home_text = str(home)
+        if text == home_text or text.startswith(home_text.rstrip("/") + "/"):
+            return "~" + text[len(home_text.rstrip("/")):]
+    return text
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _note(note: ScanNote) -> dict[str, str]:
+    return {"path": str(note.path), "reason": note.reason, "detail": note.detail}
+
+
+def _view_fields(view: SkillView) -> dict[str, Any]:
+    return {
+        "name": view.name,
+        "status": view.status.value,
+        "shadowed_by": str(view.shadowed_by) if view.shadowed_by else None,
+        "reason": view.reason,
+        "warnings": list(view.warnings),
+    }
+
+
+def _skill_fields(skill: Skill) -> dict[str, Any]:
+    return {
+        "declared_name": skill.declared_name,
+        "description": skill.description,
+        "path": str(skill.entry),
+        "dir": str(skill.dir),
+        "root": str(skill.root) if skill.root else None,
+        "scope": skill.scope.value,
+    }
+
+
+def agent_json(res: Resolution, show_all: bool) -> dict[str, Any]:
+    """The ``list --agent X --format json`` document."""
+    views = res.views if show_all else res.visible()
+    skills = []
+    for view in views:
+        item = _skill_fields(view.skill) | _view_fields(view)
+        item.update(declared_name=view.declared_name, description=view.description,
+                    root=str(view.root), scope=view.scope.value)
+        skills.append(item)
+    return {
+        "version": JSON_VERSION,
+        "agent": res.agent,
+        "project": str(res.project),
+        "home": str(res.home),
+        "skills": skills,
+        "omitted": len(res.views) - len(views),
+        "notes": [_note(n) for n in res.notes],
+    }
+
+
+def _best(views: dict[str, SkillView | None]) -> SkillView | None:
+    seen = [v for v in views.values() if v is not None]
+    order = [Status.ACTIVE, Status.CONDITIONAL, Status.HIDDEN, Status.SHADOWED, Status.INVALID]
+    return min(seen, key=lambda v: order.index(v.status)) if seen else None
+
+
+Row = tuple[Skill, dict[str, SkillView | None]]
+
+
+def cross_rows(cross: CrossView, show_all: bool) -> tuple[list[Row], int]:
+    """Skills of a cross-agent view with each agent's view; and how many were left out."""
+    rows: list[Row] = []
+    omitted = 0
+    for skill in cross.skills:
+        views = cross.views_of(skill)
+        if show_all or any(v is not None and v.status in VISIBLE for v in views.values()):
+            rows.append((skill, views))
+        else:
+            omitted += 1
+    return rows, omitted
+
+
+def cross_json(cross: CrossView, show_all: bool) -> dict[str, Any]:
+    """The ``list --format json`` document without ``--agent``."""
+    rows, omitted = cross_rows(cross, show_all)
+    skills = []
+    for skill, views in rows:
+        best = _best(views)
+        item = _skill_fields(skill)
+        item["name"] = skill.name
+        item["status"] = best.status.value if best else None
+        item["shadowed_by"] = str(best.shadowed_by) if best and best.shadowed_by else None
+        item["reason"] = best.reason if best else None
+        item["agents"] = {a: (_view_fields(v) if v else None) for a, v in views.items()}
+        skills.append(item)
+    return {
+        "version": JSON_VERSION,
+        "agent": None,
+        "project": str(cross.project),
+        "home": str(cross.home),
+        "skills": skills,
+        "omitted": omitted,
+        "notes": [_note(n) for n in cross.notes],
+    }
+
+
+def dump_json(document: dict[str, Any]) -> str:
+    """Deterministic JSON text (sorted keys, UTF-8 kept)."""
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+    lines = []
+    for row in [list(headers), *rows]:
+        cells = [c.ljust(w) for c, w in zip(row, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _emit(out: TextIO, tty: bool, headers: Sequence[str], rows: Sequence[Sequence[str]],
+          title: str | None = None) -> None:
+    if not tty:
+        if title:
+            out.write(title + "\n")
+        out.write(_plain_table(headers, rows))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, box=None, header_style="bold", pad_edge=False)
+    for heading in headers:
+        table.add_column(heading, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    Console(file=out, highlight=False).print(table)
+
+
+def _cut(text: str | None, width: int) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def explain_view(view: SkillView, res: Resolution) -> list[str]:
+    """Why a skill won or lost, one line each."""
+    lines = []
+    if view.status is Status.ACTIVE:
+        lines.append(f"active: loaded from the {view.scope.value} root {view.root}")
+    else:
+        lines.append(f"{view.status.value}: {view.reason}")
+    for loser in res.shadowed_by(view):
+        lines.append(f"shadows {loser.path}")
+    lines.extend(f"warning: {w}" for w in view.warnings)
+    return lines
+
+
+def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool, tty: bool,
+                 label: str, roots: Sequence[Path] = ()) -> None:
+    """The table for one agent, with ``--explain`` lines and a count of omitted skills."""
+    views = res.views if show_all else res.visible()
+    if not res.views:
+        out.write(f"No skills found for {label}.\n")
+        if roots:
+            out.write("Looked in:\n" + "".join(f"  {display_path(r, res.home)}\n" for r in roots))
+        return
+    rows = [[v.name, v.status.value, v.scope.value, _cut(v.description or v.skill.description, 50),
+             display_path(v.path, res.home)] for v in views]
+    _emit(out, tty, ["NAME", "STATUS", "SCOPE", "DESCRIPTION", "PATH"], rows,
+          title=f"{label}: {len(res.visible())} of {len(res.views)} skills offered")
+    if explain:
+        out.write("\n")
+        for view in views:
+            out.write(f"{view.name}  ({display_path(view.path, res.home)})\n")
+            out.write("".join(f"  {line}\n" for line in explain_view(view, res)))
+    omitted = len(res.views) - len(views)
+    if omitted:
+        out.write(f"{omitted} more (shadowed, invalid or hidden; use --all)\n")
+
+
+def render_cross(cross: CrossView, out: TextIO, *, show_all: bool, explain: bool,
+                 tty: bool) -> None:
+    """One row per SKILL.md, one column per agent with a status mark, and a legend."""
+    rows, omitted = cross_rows(cross, show_all)
+    agents = list(cross.resolutions)
+    if not cross.skills:
+        out.write("No skills found in any agent's roots.\n")
+        return
+    table = []
+    for skill, views in rows:
+        marks = [MARKS[v.status] if v else NOT_REACHED for v in (views[a] for a in agents)]
+        table.append([skill.name, *marks, display_path(skill.entry, cross.home)])
+    _emit(out, tty, ["NAME", *(short(a) for a in agents), "PATH"], table)
+    out.write("\nA active  C conditional  H hidden  S shadowed  I invalid  - not in its roots\n")
+    out.write("  ".join(f"{short(a)} {a}" for a in agents) + "\n")
+    if explain:
+        out.write("\n")
+        for skill, views in rows:
+            out.write(f"{skill.name}  ({display_path(skill.entry, cross.home)})\n")
+            for agent in agents:
+                view = views[agent]
+                if view is None:
+                    continue
+                first, *rest = explain_view(view, cross.resolutions[agent])
+                out.write(f"  {agent}: {first}\n")
+                out.write("".join(f"    {line}\n" for line in rest))
+    if omitted:
+        out.write(f"{omitted} more (not offered by any agent; use --all)\n")
+
+
+def render_notes(notes: Sequence[ScanNote], err: TextIO) -> None:
+    """Scan notes (unreadable dirs, loops, dangling links) to stderr."""
+    for note in notes:
+        detail = f" ({note.detail})" if note.detail else ""
+        err.write(f"skillctl: note: {note.path}: {note.reason}{detail}\n")
