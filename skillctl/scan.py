@@ -232,13 +232,32 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
                     visit(Path(entry.path), rel + "/", depth + 1, ancestors | {key})
                 else:
                     truncated = True
-            else:
-                executable = stat.S_ISREG(st.st_mode) and bool(st.st_mode & 0o111)
+            elif stat.S_ISREG(st.st_mode):
+                executable = bool(st.st_mode & 0o111)
                 files.append(SkillFile(rel, st.st_size, executable, is_link))
+            # FIFOs, sockets and devices (or links to them, like /dev/zero) are not skill
+            # content: listing them would invite a rule to read one and block or never end.
 
     try:
         st = os.stat(skill_dir)
     except OSError:
         return (), False
-    visit(skill_dir, "", 0, frozenset({(st.st_dev, st.st_ino)}))
+    visit(skill_dir, "", 0, _ancestor_keys(skill_dir, st))
     return tuple(files), truncated
+
+
+def _ancestor_keys(directory: Path, st: os.stat_result) -> frozenset[tuple[int, int]]:
+    """(device, inode) of a directory and of every folder above it.
+
+    A link inside a skill back to one of its parents (``up -> ..``) is then a loop too,
+    instead of a way to list the whole tree around the skill as its files.
+    """
+    keys = {(st.st_dev, st.st_ino)}
+    real = Path(os.path.realpath(directory))
+    for parent in real.parents:
+        try:
+            pst = os.stat(parent)
+        except OSError:
+            continue
+        keys.add((pst.st_dev, pst.st_ino))
+    return frozenset(keys)

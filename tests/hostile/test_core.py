@@ -22,7 +22,6 @@ from tests.hostile.generate import (
     CASES,
     MARKER,
     Case,
-    deep_dirs,
     good_skill,
     python_tags,
     symlink_loop,
@@ -161,8 +160,8 @@ def test_special_skill_md_given_directly(name: str, hostile_root: Path) -> None:
     assert codes == ["unreadable"]
 
 
-def test_deep_directory_chain_is_cut_at_the_scan_depth(hostile_root: Path) -> None:
-    top = deep_dirs(hostile_root)
+def test_deep_directory_chain_is_cut_at_the_scan_depth(deep_chain: Path) -> None:
+    top = deep_chain
     items = list(walk_skills(top))
     candidates = [c for c in items if isinstance(c, Candidate)]
     assert [c.depth for c in candidates] == [3]
@@ -209,3 +208,24 @@ def test_unreadable_file_and_folder(hostile_root: Path, shared_root: Path) -> No
     assert skills["unreadable-file"] == ["unreadable"]
     assert ("unreadable-dir", "unreadable") in notes
     assert "hidden-skill" not in skills
+
+
+def test_list_files_does_not_climb_out_through_a_parent_link(hostile_root: Path) -> None:
+    """Regression: ``parent -> ..`` inside a skill listed the whole surrounding tree."""
+    directory = symlink_loop(hostile_root)
+    good_skill(hostile_root)
+    files, _ = list_files(directory)
+    names = {f.relpath for f in files}
+    assert not any(n.startswith(("parent/", "self/")) for n in names), sorted(names)
+    assert "SKILL.md" in names
+
+
+def test_list_files_leaves_out_fifos_and_devices(hostile_root: Path) -> None:
+    """Regression: a FIFO or a link to /dev/zero was listed, and a rule reading it hung."""
+    directory = good_skill(hostile_root, "special-files")
+    (directory / "references").mkdir()
+    os.mkfifo(directory / "references" / "pipe.md")
+    os.symlink("/dev/zero", directory / "references" / "zero.md")
+    (directory / "references" / "real.md").write_text("# Real\n")
+    files, _ = list_files(directory)
+    assert sorted(f.relpath for f in files) == ["SKILL.md", "references/real.md"]
