@@ -145,6 +145,10 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
                 yield Candidate(directory, directory / entry_name, depth, exact, via_link)
                 if opts.stop_at_skill:
                     continue
+            elif entry_name is None and (depth > 0 or opts.include_root):
+                odd = _special_entry(entries)
+                if odd is not None:  # say why a SKILL.md that is there is not read
+                    yield ScanNote(Path(odd[0]), "unreadable", odd[1])
             if depth >= opts.max_depth:
                 if any(_is_dir(e) for e in entries if e.name not in opts.skip):
                     yield ScanNote(directory, "too-deep", f"not searched below depth {depth}")
@@ -183,6 +187,26 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
                 next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
         queue = next_level
     del pushed
+
+
+def _special_entry(entries: Iterable[os.DirEntry[str]]) -> tuple[str, str] | None:
+    """A ``SKILL.md`` (any case) that exists but is not a regular file, and what it is."""
+    for entry in entries:
+        if entry.name.lower() != "skill.md":
+            continue
+        try:
+            mode = os.stat(entry.path).st_mode
+        except OSError:
+            continue  # dangling or looping links are reported as dangling-symlink
+        if stat.S_ISDIR(mode):
+            return entry.path, "SKILL.md is a directory, not a file"
+        if stat.S_ISFIFO(mode):
+            return entry.path, "SKILL.md is a named pipe (FIFO), not a file; not read"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            return entry.path, "SKILL.md is a device, not a file; not read"
+        if not stat.S_ISREG(mode):
+            return entry.path, "SKILL.md is not a regular file; not read"
+    return None
 
 
 def _is_file(entry: os.DirEntry[str]) -> bool:

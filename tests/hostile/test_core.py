@@ -229,3 +229,23 @@ def test_list_files_leaves_out_fifos_and_devices(hostile_root: Path) -> None:
     (directory / "references" / "real.md").write_text("# Real\n")
     files, _ = list_files(directory)
     assert sorted(f.relpath for f in files) == ["SKILL.md", "references/real.md"]
+
+
+@pytest.mark.parametrize(
+    ("name", "detail"),
+    [
+        ("fifo", "named pipe"),
+        ("dev-zero", "device"),
+        ("dir-named-skill-md", "directory"),
+    ],
+)
+def test_walk_says_why_a_special_skill_md_is_not_read(
+    name: str, detail: str, hostile_root: Path
+) -> None:
+    """Regression: a SKILL.md that is a FIFO, device or folder was skipped without a word."""
+    directory = CASES[name].build(hostile_root)
+    items = list(walk_skills(hostile_root))
+    assert not [c for c in items if isinstance(c, Candidate)]
+    (note,) = [n for n in items if isinstance(n, ScanNote)]
+    assert note.path == directory / "SKILL.md"
+    assert note.reason == "unreadable" and detail in note.detail
