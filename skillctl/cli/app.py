@@ -9,14 +9,35 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from skillctl import __version__
 from skillctl.cli import lint, list_cmd, new, render, rules, run_script, schema, show
 
+
+class _Group(TyperGroup):
+    """Turns skillctl's own errors into one line on stderr and their exit code.
+
+    Done here rather than only in :func:`run` so that every way of calling the app (the
+    console script, ``python -m skillctl``, Typer's test runner) behaves the same.
+    """
+
+    def invoke(self, ctx: Any) -> Any:  # click.Context, vendored differently per Typer release
+        from skillctl.errors import SkillctlError
+
+        try:
+            return super().invoke(ctx)
+        except SkillctlError as exc:
+            typer.echo(f"skillctl: error: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
 app = typer.Typer(
     name="skillctl",
+    cls=_Group,
     help="Inspect, lint and render agent skills (SKILL.md) the way each coding agent sees them.",
     rich_markup_mode=None,
     no_args_is_help=True,
