@@ -121,7 +121,7 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
     seen_entries = 0
     # Each queue item: (directory, depth, ancestors' inode keys, reached via a symlink).
     queue: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = [
-        (root, 0, frozenset({(root_stat.st_dev, root_stat.st_ino)}), os.path.islink(root))
+        (root, 0, _ancestor_keys(root, root_stat), os.path.islink(root))
     ]
     confine_to = os.path.realpath(root) if opts.confine_symlinks else None
     pushed: dict[Path, int] = {}

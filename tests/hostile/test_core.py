@@ -249,3 +249,14 @@ def test_walk_says_why_a_special_skill_md_is_not_read(
     (note,) = [n for n in items if isinstance(n, ScanNote)]
     assert note.path == directory / "SKILL.md"
     assert note.reason == "unreadable" and detail in note.detail
+
+
+def test_walk_does_not_climb_out_through_a_parent_link(hostile_root: Path) -> None:
+    """Regression: walking a skill with ``parent -> ..`` walked the whole tree around it."""
+    directory = symlink_loop(hostile_root)
+    good_skill(hostile_root)
+    items = list(walk_skills(directory))
+    assert [c.dir for c in items if isinstance(c, Candidate)] == [directory]
+    assert (directory / "parent", "symlink-loop") in {
+        (n.path, n.reason) for n in items if isinstance(n, ScanNote)
+    }
