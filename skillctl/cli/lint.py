@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.completion import complete_agent, complete_rule
+
 _FORMATS = ("text", "json", "sarif", "github", "junit")
 
 
@@ -28,18 +30,21 @@ def command(
         "--agent",
         "-a",
         help="Add this agent's rules and limits (repeatable).",
+        autocompletion=complete_agent,
         show_default=False,
     ),
     select: list[str] = typer.Option(  # noqa: B008
         None,
         "--select",
         help="Run only these rules (repeatable, or comma-separated).",
+        autocompletion=complete_rule,
         show_default=False,
     ),
     ignore: list[str] = typer.Option(  # noqa: B008
         None,
         "--ignore",
         help="Skip these rules (repeatable, or comma-separated).",
+        autocompletion=complete_rule,
         show_default=False,
     ),
     fmt: str = typer.Option(

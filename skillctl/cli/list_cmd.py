@@ -8,6 +8,8 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.completion import complete_agent
+
 FORMATS = ("table", "json")
 
 
@@ -17,7 +19,11 @@ def command(
         show_default=False,
     ),
     agent: str | None = typer.Option(
-        None, "--agent", "-a", help="Show exactly this agent's view (e.g. claude-code, codex)."
+        None,
+        "--agent",
+        "-a",
+        help="Show exactly this agent's view (e.g. claude-code, codex).",
+        autocompletion=complete_agent,
     ),
     project: Path | None = typer.Option(  # noqa: B008
         None, "--project", help="Project (working) directory to simulate [default: cwd]."

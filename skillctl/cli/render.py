@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from skillctl.cli.completion import complete_agent, complete_skill
+
 _FORMATS = ("claude-code, codex, opencode, opencode-agent-skills, openclaw, gemini-cli, copilot, "
             "goose, amp, skills-ref, xml, markdown, json")
 
@@ -17,7 +19,7 @@ def command(
              "discovers.", show_default=False)] = None,
     agent: Annotated[str | None, typer.Option(
         "--agent", "-a", help="Agent whose catalog (and exclusions) to reproduce; its format is "
-                              "the default.")] = None,
+                              "the default.", autocompletion=complete_agent)] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", help=f"Catalog format: {_FORMATS}. Default: the agent's own, else "
                                "xml.")] = None,
@@ -38,7 +40,7 @@ def command(
         "--check", help="With --into: write nothing; exit 1 when FILE is out of date.")] = False,
     skill: Annotated[str | None, typer.Option(
         "--skill", help="Render one skill's body as injected on invocation (a name --agent "
-                        "finds, or a path).")] = None,
+                        "finds, or a path).", autocompletion=complete_skill)] = None,
     args: Annotated[str | None, typer.Option(
         "--args", help="Argument string for --skill (split shell-style).")] = None,
     execute: Annotated[bool, typer.Option(

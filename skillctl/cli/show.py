@@ -8,13 +8,23 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.completion import complete_agent, complete_skill
+
 FORMATS = ("text", "json")
 
 
 def command(
-    skill: str = typer.Argument(..., help="A skill name, or the path of a skill (dir or file)."),
+    skill: str = typer.Argument(
+        ...,
+        help="A skill name, or the path of a skill (dir or file).",
+        autocompletion=complete_skill,
+    ),
     agent: str | None = typer.Option(
-        None, "--agent", "-a", help="Only this agent's view (and look the name up in its roots)."
+        None,
+        "--agent",
+        "-a",
+        help="Only this agent's view (and look the name up in its roots).",
+        autocompletion=complete_agent,
     ),
     project: Path | None = typer.Option(  # noqa: B008
         None, "--project", help="Project (working) directory to simulate [default: cwd]."
