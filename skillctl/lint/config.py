@@ -271,7 +271,9 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
                 f"{where}: unknown key {key!r} in [tool.skillctl]{_did_you_mean(key, KNOWN_KEYS)}"
             )
     agents = _agents(table["agents"], where, "agents") if "agents" in table else None
-    select = _rule_ids(table["select"], where, "select") if "select" in table else None
+    # An empty list means "no restriction": a config that selects nothing must not make every
+    # run pass silently.
+    select = _rule_ids(table["select"], where, "select") if table.get("select") else None
     ignore = _rule_ids(table.get("ignore", []), where, "ignore")
     strict = table.get("strict")
     if strict is not None and not isinstance(strict, bool):

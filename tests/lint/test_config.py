@@ -165,3 +165,12 @@ def test_inline_suppression_comment(make_skill: Callable[..., Path]) -> None:
 def test_inline_suppression_of_everything(make_skill: Callable[..., Path]) -> None:
     skill = make_skill("bad", "# skillctl: ignore\n" + BAD_NAME)
     assert _rules((skill,)) == set()
+
+
+def test_an_empty_select_list_runs_every_rule(tmp_path: Path) -> None:
+    skill = tmp_path / "Bad"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text("---\nname: Bad\ndescription: d\n---\nbody\n")
+    (tmp_path / "skillctl.toml").write_text("select = []\n")
+    report = lint_paths(LintOptions(paths=(tmp_path,), use_cache=False))
+    assert "name-case" in {d.rule for d in report.diagnostics}
