@@ -7,6 +7,7 @@ fast (tests/test_startup.py guards this).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any
@@ -79,10 +80,23 @@ app.command(
 )(run_script.command)
 
 
+def _escape_undecodable_output() -> None:
+    """File names that are not valid UTF-8 reach output as lone surrogates; print them as
+    ``\\udcff`` escapes (valid inside JSON strings too) instead of failing with exit 3 in a
+    UTF-8 locale, where Python's streams are strict."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # a closed or unusual stream is left as it is
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def run() -> None:
     """Run the app, turning skillctl's own errors into a message and an exit code."""
     from skillctl.errors import SkillctlError
 
+    _escape_undecodable_output()
     try:
         app(prog_name="skillctl")
     except SkillctlError as exc:

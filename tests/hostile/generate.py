@@ -480,15 +480,18 @@ TREE_CASES: dict[str, Callable[[Path], Path]] = {
 }
 
 
-def build_all(root: Path, *, include_heavy: bool = True) -> dict[str, Path]:
+def build_all(
+    root: Path, *, include_heavy: bool = True, include_trees: bool = True
+) -> dict[str, Path]:
     """Write every case (and a good skill) below ``root``; return case name -> path."""
     root.mkdir(parents=True, exist_ok=True)
     built = {"good-skill": good_skill(root)}
     for case in CASES.values():
         if include_heavy or not case.heavy:
             built[case.name] = case.build(root)
-    for name, build in TREE_CASES.items():
-        built[name] = build(root)
+    if include_trees:
+        for name, build in TREE_CASES.items():
+            built[name] = build(root)
     return built
 
 
