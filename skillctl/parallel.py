@@ -28,7 +28,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 #: Items below which one process is faster than a pool (measured, docs/benchmarks.md).
-THRESHOLD = 200
+THRESHOLD = 100
 #: Chunks per worker: enough to balance uneven items, few enough to keep overhead low.
 _CHUNKS_PER_WORKER = 4
 
