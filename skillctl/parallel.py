@@ -77,15 +77,29 @@ def map_ordered(
 
     chunksize = max(1, len(items) // (workers * _CHUNKS_PER_WORKER))
     try:
-        executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+        executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=_context(), initializer=_ignore_sigint
+        )
     except (OSError, ValueError, NotImplementedError):
         return [func(item) for item in items]
     try:
-        return list(executor.map(func, items, chunksize=chunksize))
+        results = list(executor.map(func, items, chunksize=chunksize))
+    except KeyboardInterrupt:
+        # ^C reaches the whole process group; only this process acts on it (exit 130).
+        executor.shutdown(wait=False, cancel_futures=True)
+        raise
     except (BrokenProcessPool, OSError):
-        return [func(item) for item in items]
-    finally:
         executor.shutdown(wait=True, cancel_futures=True)
+        return [func(item) for item in items]
+    executor.shutdown(wait=True)
+    return results
+
+
+def _ignore_sigint() -> None:
+    """Workers leave ^C to the main process, which cancels the pool and exits with 130."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _context() -> BaseContext | None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +69,51 @@ def test_use_pool_needs_both_cores_and_enough_items() -> None:
     assert parallel.use_pool(1000, 2, 200)
     assert not parallel.use_pool(1000, 1, 200)
     assert not parallel.use_pool(199, 2, 200)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(x) for x in handle.read().split()]
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc")
+def test_ctrl_c_during_a_pooled_lint_exits_130_and_leaves_no_worker(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    from tests.test_bench import load_bench
+
+    load_bench().generate_corpus(tmp_path / "corpus", 600)
+    env = {**os.environ, "SKILLCTL_JOBS": "2", "SKILLCTL_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skillctl", "lint", "--no-cache", str(tmp_path / "corpus")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+    )
+    try:
+        workers: list[int] = []
+        while proc.poll() is None and not workers:
+            workers = _children(proc.pid)
+        if not workers:
+            pytest.skip("the lint finished before its pool could be interrupted")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        deadline = time.monotonic() + 30  # a bound for polling, not a timing assertion
+        while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_running(pid) for pid in workers)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
