@@ -231,3 +231,21 @@ def test_run_script_gets_no_stdin(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.stdout.strip() == b"eof"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="render: render/body.py run_shell keeps all of a command's output "
+    "(proc.communicate): `render --exec` of a skill with !`yes` fills memory until the "
+    "timeout (MemoryError, exit 3, under a 768 MB cap within a second). Cap the capture "
+    "like run-script does (CAPTURE_LIMIT).",
+)
+def test_render_exec_output_is_bounded(tmp_path: Path) -> None:
+    directory = tmp_path / "noisy"
+    directory.mkdir()
+    (directory / "SKILL.md").write_text(
+        "---\nname: noisy\ndescription: x. Use when y.\n---\nOut: !`yes`\n"
+    )
+    out = run_limited("cli", "render", "--skill", directory, "--exec", "--timeout", "3", timeout=60)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert "internal error" not in out.stderr
