@@ -58,3 +58,37 @@ def test_generator_is_deterministic_and_reuses_a_corpus(tmp_path: Path) -> None:
     assert marker.exists()
     bench.generate_corpus(tmp_path / "a", 13)  # another size: rebuilt
     assert not marker.exists()
+
+
+def test_the_report_states_ratios_and_targets() -> None:
+    bench = load_bench()
+
+    def row(label: str, median: float, mb: float = 50.0) -> dict[str, object]:
+        return {"label": label, "note": "", "runs": 3, "median": median, "cpu": median,
+                "peak_mb": mb, "min": median}
+
+    results = {
+        "date": "2026-01-01", "args": "--sizes 2000,10000",
+        "machine": {"cpu": "cpu", "cores": "2", "memory": "24 GiB", "os": "Linux",
+                    "python": "3.11", "load": "0.1"},
+        "versions": {"skillctl": "0.1.0", "agnix": "could not be installed"},
+        "startup": {'python -c "import typer"': {"median": 0.1, "min": 0.1},
+                    "skillctl --help": {"median": 0.11, "min": 0.1}},
+        "corpora": {
+            "10000": {"lint": row("skillctl lint", 5.0, 100.0),
+                      "skills-ref-inprocess": row("skills-ref", 10.0)},
+            "2000": {"lint": row("skillctl lint", 1.0), "lint-cold": row("cold", 1.2),
+                     "lint-warm": row("warm", 0.1), "lint-serial": row("serial", 1.5),
+                     "skills-ref-inprocess": row("skills-ref", 4.0),
+                     "agnix": {"label": "agnix", "note": "could not be installed",
+                               "runs": 0, "median": None}},
+        },
+    }
+    text = bench.render_markdown(results)
+    assert "worst of `--help`, `lint --help`, TAB is 1.10x `import typer`" in text
+    assert "2,000 skills: `skillctl lint` is 4.0x faster than skills-ref" in text
+    assert "unchanged repository is 12.0x faster than the first run" in text
+    assert "the process pool makes lint 1.5x faster than one process" in text
+    assert "Scaling 2,000 → 10,000 skills (5x the skills): 5.00x the time" in text
+    assert "| agnix | - | - | - | 0 | - | could not be installed |" in text
+    assert text.index("### 2,000 skills") < text.index("### 10,000 skills")
