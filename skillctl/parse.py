@@ -198,6 +198,15 @@ def _position(pair: Any, offset: int) -> Position | None:
     return Position(int(pair[0]) + 1 + offset, int(pair[1]) + 1)
 
 
+def _key_text(key: Any) -> str:
+    """A mapping key as YAML spells it: ``true``/``null``, not Python's ``True``/``None``."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if key is None:
+        return "null"
+    return str(key)
+
+
 def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int = 0) -> Any:
     """Turn ruamel's round-trip objects into plain data, recording positions on the way.
 
@@ -212,14 +221,15 @@ def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int
     if isinstance(node, CommentedMap):
         result: dict[str, Any] = {}
         for key in node:
-            child = (*path, str(key))
+            text_key = _key_text(key)
+            child = (*path, text_key)
             key_at = _position(node.lc.key(key), offset)
             if key_at is not None:
                 out.positions[child] = key_at
             value_at = _position(node.lc.value(key), offset)
             if value_at is not None:
                 out.value_positions[child] = value_at
-            result[str(key)] = _to_plain(node[key], child, offset, out, depth + 1)
+            result[text_key] = _to_plain(node[key], child, offset, out, depth + 1)
         return result
     if isinstance(node, CommentedSeq):
         items = []

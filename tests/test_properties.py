@@ -159,3 +159,11 @@ def test_body_text_is_kept(data: dict[str, Any], body: str, newline: str) -> Non
         # "\r" + "\n" is one CRLF line break: the body loses its first newline.
         expected = expected[1:]
     assert parsed.body == expected
+
+
+def test_non_string_keys_are_spelt_as_in_yaml() -> None:
+    """Regression (found by test_properties_fix): ``true:`` became the key ``'True'``."""
+    parsed = parse_text(PATH, "---\nname: x\nmetadata:\n  true: 0\n  null: 1\n  3: 4\n---\n")
+    assert list(parsed.data["metadata"]) == ["true", "null", "3"]
+    assert parsed.frontmatter is not None
+    assert ("metadata", "true") in parsed.frontmatter.positions
