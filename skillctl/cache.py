@@ -84,12 +84,16 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _tree_digest(digest: Any, skill_dir: Path, entry: Path) -> bool:
-    """Feed the stat data of the skill's files (except the entry) into ``digest``.
+def _tree_digest(
+    digest: Any, skill_dir: Path, entry: Path, git_modes: Mapping[str, str] | None = None
+) -> bool:
+    """Feed the stat data of the skill's files (except the entry) into ``digest``, and the
+    mode git's index records for each (``script-not-executable`` checks that mode).
 
     Returns False when the directory could not be listed at all.
     """
     count = 0
+    real_dir = os.path.realpath(skill_dir) if git_modes else ""
     entry_name = entry.name if entry.parent == skill_dir else None
 
     def visit(
@@ -120,6 +124,8 @@ def _tree_digest(digest: Any, skill_dir: Path, entry: Path) -> bool:
             digest.update(
                 f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}".encode()
             )
+            if git_modes:
+                digest.update(f"\0{git_modes.get(os.path.join(real_dir, rel))}".encode())
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
                 if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
@@ -182,6 +188,8 @@ class LintCache:
         self._old = entries
         self._new: dict[str, Any] = {}
         self._keys: dict[tuple[str, str], str | None] = {}
+        self._git_roots: dict[str, str | None] = {}
+        self._git_index: dict[str, dict[str, str]] = {}
         self.hits = 0
         self.misses = 0
 
@@ -232,9 +240,29 @@ class LintCache:
             return None
         digest.update(f"{size}\0".encode())
         digest.update(data)
-        if not _tree_digest(digest, skill_dir, entry):
+        if not _tree_digest(digest, skill_dir, entry, self._git_modes(skill_dir)):
             return None
         return digest.hexdigest()
+
+    def _git_modes(self, skill_dir: Path) -> Mapping[str, str] | None:
+        """Index modes of the git repository holding the skill (one ``git`` call per
+        repository and run), or None outside git."""
+        from skillctl.lint.rules.scripts import git_index_modes, git_root
+
+        real = os.path.realpath(skill_dir)
+        if os.path.exists(os.path.join(real, ".git")):
+            root: str | None = real
+        else:
+            parent = os.path.dirname(real)
+            if parent not in self._git_roots:
+                self._git_roots[parent] = git_root(Path(parent))
+            root = self._git_roots[parent]
+        if root is None:
+            return None
+        if root not in self._git_index:
+            # not the memoised function: the index may have changed since another run
+            self._git_index[root] = git_index_modes.__wrapped__(root)
+        return self._git_index[root]
 
     def get(self, key: str | None) -> SkillResult | None:
         """The stored result for a key, or None (a corrupt entry is a miss)."""

@@ -313,3 +313,36 @@ def test_the_second_run_is_replayed_without_parsing(
     assert warm is not None
     assert sorted(Path(r.dir).name for r in warm.results) == ["bad-one", "good-one", "twin"]
     assert any(d.rule == "duplicate-name" for ds in warm.across.values() for d in ds)
+
+
+def test_a_change_of_mode_in_git_index_only_is_seen(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "repo"
+    skill = make_skill("tool", root=repo / "skills")
+    script = skill / "scripts" / "run.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\necho ok\n")
+    script.chmod(0o755)  # executable on disk throughout; only the index changes
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                       env={**os.environ, "GIT_CONFIG_GLOBAL": os.devnull,
+                            "GIT_CONFIG_NOSYSTEM": "1"})
+
+    git("init", "-q")
+    git("add", "-A")
+    git("update-index", "--chmod=-x", "skills/tool/scripts/run.sh")
+    where = tmp_path / "cache"
+    _, first = lint_json(repo, where)
+    assert ("script-not-executable" in {d["rule"] for d in first["diagnostics"]})
+    git("update-index", "--chmod=+x", "skills/tool/scripts/run.sh")
+    _, cached = lint_json(repo, where)
+    _, fresh = lint_json(repo, tmp_path / "unused", "--no-cache")
+    assert cached == fresh
+    assert "script-not-executable" not in {d["rule"] for d in cached["diagnostics"]}
