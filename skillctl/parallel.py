@@ -11,9 +11,10 @@ serially instead: parallelism may make a run faster, never make it fail.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -83,7 +84,11 @@ def map_ordered(
     except (OSError, ValueError, NotImplementedError):
         return [func(item) for item in items]
     try:
-        results = list(executor.map(func, items, chunksize=chunksize))
+        # ^C while the workers are forked would be swallowed by fork's at-fork hooks
+        # ("Exception ignored in ... _releaseLock"): hold it back until all are started.
+        with _sigint_held():
+            pending = executor.map(func, items, chunksize=chunksize)
+        results = list(pending)
     except KeyboardInterrupt:
         # ^C reaches the whole process group; only this process acts on it (exit 130).
         executor.shutdown(wait=False, cancel_futures=True)
@@ -93,6 +98,21 @@ def map_ordered(
         return [func(item) for item in items]
     executor.shutdown(wait=True)
     return results
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Block SIGINT in this thread for the duration; a ^C meanwhile is raised at the end."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _ignore_sigint() -> None:

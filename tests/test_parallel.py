@@ -108,7 +108,8 @@ def test_ctrl_c_during_a_pooled_lint_exits_130_and_leaves_no_worker(tmp_path: Pa
         if not workers:
             pytest.skip("the lint finished before its pool could be interrupted")
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) == 130
+        rc = proc.wait(timeout=60)
+        assert rc == 130, (workers, proc.stderr.read() if proc.stderr else b"")
         deadline = time.monotonic() + 30  # a bound for polling, not a timing assertion
         while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
