@@ -27,21 +27,18 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import stat
-import subprocess
 import sys
-import threading
-import time
 import tomllib
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from skillctl import limits
 from skillctl.errors import SkillctlError, UsageError
+from skillctl.process import KILL_GRACE, run_in_group
 
 if TYPE_CHECKING:
     from skillctl.agents.profile import Profile
@@ -60,8 +57,6 @@ PEP723_BYTES = 1024 * 1024
 CAPTURE_LIMIT = 1024 * 1024
 #: Default timeout in seconds (Claude Code's Bash tool default is two minutes).
 DEFAULT_TIMEOUT = 120.0
-#: Seconds between SIGTERM and SIGKILL when a process group is stopped.
-KILL_GRACE = 3.0
 #: Exit codes skillctl itself produces for a run.
 EXIT_TIMEOUT = 124
 EXIT_CANNOT_RUN = 126
@@ -812,65 +807,6 @@ def verify_plan(plan: RunPlan) -> None:
         raise ScriptPathError(f"refusing {plan.relpath!r}: no longer a regular file")
 
 
-class _Drain(threading.Thread):
-    """Read a pipe to its end, keeping at most ``limit`` bytes (None: everything)."""
-
-    def __init__(self, stream: IO[bytes], limit: int | None) -> None:
-        super().__init__(daemon=True)
-        self.stream = stream
-        self.limit = limit
-        self.chunks: list[bytes] = []
-        self.kept = 0
-        self.truncated = False
-
-    def run(self) -> None:
-        fd = self.stream.fileno()
-        while True:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            if self.limit is not None and self.kept + len(chunk) > self.limit:
-                chunk = chunk[: self.limit - self.kept]
-                self.truncated = True
-            if chunk:
-                self.chunks.append(chunk)
-                self.kept += len(chunk)
-
-    def data(self) -> bytes:
-        return b"".join(self.chunks)
-
-
-def _signal_group(pgid: int, sig: int) -> bool:
-    """Send a signal to a process group; False when the group no longer exists."""
-    try:
-        os.killpg(pgid, sig)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _stop_group(proc: subprocess.Popen[bytes], pgid: int, grace: float) -> None:
-    """SIGTERM the script's whole process group, then SIGKILL what is left after ``grace``."""
-    if _signal_group(pgid, signal.SIGTERM):
-        deadline = time.monotonic() + grace
-        try:
-            while time.monotonic() < deadline:
-                proc.poll()
-                if not _signal_group(pgid, 0):
-                    break
-                time.sleep(0.02)
-        except KeyboardInterrupt:
-            pass  # a second Ctrl-C: go straight to SIGKILL
-        _signal_group(pgid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=max(grace, 1.0))
-
-
 def _spawn_error(plan: RunPlan, exc: OSError) -> SkillctlError:
     """A clear message for an exec failure the plan did not foresee (never a bare Errno)."""
     import errno
@@ -911,67 +847,31 @@ def execute(
     verify_plan(plan)
     base = dict(os.environ if environ is None else environ)
     base.update(plan.env_added)
-    pipe = subprocess.PIPE if capture else None
     if not capture:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
-    start = time.monotonic()
     try:
-        proc = subprocess.Popen(
-            list(plan.argv),
+        run = run_in_group(
+            plan.argv,
             cwd=plan.cwd,
             env=base,
-            stdin=subprocess.DEVNULL,
-            stdout=pipe,
-            stderr=pipe,
-            start_new_session=True,
-            close_fds=True,
-            shell=False,
+            timeout=timeout,
+            capture=capture,
+            limit=limit,
+            kill_grace=kill_grace,
         )
     except OSError as exc:
         raise _spawn_error(plan, exc) from None
-    pgid = proc.pid
-    drains = [
-        _Drain(stream, limit) for stream in (proc.stdout, proc.stderr) if stream is not None
-    ]
-    for drain in drains:
-        drain.start()
-    timed_out = interrupted = leftovers = False
-    extra: list[str] = []
-    try:
-        try:
-            proc.wait(timeout=timeout if timeout and timeout > 0 else None)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _stop_group(proc, pgid, kill_grace)
-        else:
-            if _signal_group(pgid, 0):
-                leftovers = True
-                _stop_group(proc, pgid, kill_grace)
-    except KeyboardInterrupt:
-        interrupted = True
-        _stop_group(proc, pgid, kill_grace)
-    duration = time.monotonic() - start
-    for drain in drains:
-        drain.join(timeout=max(kill_grace, 1.0))
-        if drain.is_alive():
-            extra.append(
-                "a process outside the script's process group still holds its output open; "
-                "output after this point was not collected"
-            )
-    for stream in (proc.stdout, proc.stderr):
-        if stream is not None:
-            with contextlib.suppress(OSError):
-                stream.close()
-    if leftovers:
+    extra = list(run.warnings)
+    if run.stopped_leftovers:
         extra.append(
             f"{plan.relpath} exited but left processes running in its group; skillctl stopped them"
         )
-    returncode = proc.returncode
-    if timed_out:
+    returncode = run.returncode
+    if run.timed_out:
         code = EXIT_TIMEOUT
-    elif interrupted:
+    elif run.interrupted:
         code = EXIT_INTERRUPTED
     elif returncode is None:
         code = EXIT_CANNOT_RUN
@@ -979,19 +879,17 @@ def execute(
         code = 128 - returncode
     else:
         code = returncode
-    out = drains[0] if capture and drains else None
-    err = drains[1] if capture and len(drains) > 1 else None
     return RunResult(
         exit_code=code,
         returncode=returncode,
-        duration_s=duration,
-        timed_out=timed_out,
-        interrupted=interrupted,
-        stdout=out.data() if out else None,
-        stderr=err.data() if err else None,
-        stdout_truncated=bool(out and out.truncated),
-        stderr_truncated=bool(err and err.truncated),
-        stopped_leftovers=leftovers,
+        duration_s=run.duration_s,
+        timed_out=run.timed_out,
+        interrupted=run.interrupted,
+        stdout=run.stdout,
+        stderr=run.stderr,
+        stdout_truncated=run.stdout_truncated,
+        stderr_truncated=run.stderr_truncated,
+        stopped_leftovers=run.stopped_leftovers,
         warnings=tuple(dict.fromkeys(extra)),
     )
 

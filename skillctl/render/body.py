@@ -27,8 +27,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
-import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +34,7 @@ from typing import Any
 
 from skillctl.errors import UsageError
 from skillctl.model import Skill
+from skillctl.process import run_in_group
 
 _ESC = "\uffff"  # a ``$`` that must come out literally
 _WRAP = "\ufffe"  # brackets a substituted value so it is never rescanned
@@ -235,30 +234,45 @@ def find_shell_commands(text: str) -> list[tuple[str, str, int]]:
     return [(raw, cmd, line) for raw, cmd, _, line in found]
 
 
+#: Bytes of an inline command's stdout (and of its stderr) that are kept.
+SHELL_OUTPUT_LIMIT = 1024 * 1024
+
+
+def _shell_text(data: bytes | None, truncated: bool) -> str:
+    text = (data or b"").decode("utf-8", "replace")
+    if truncated:
+        text += f"\n[output cut at {SHELL_OUTPUT_LIMIT} bytes]"
+    return text
+
+
 def run_shell(command: str, cwd: Path, timeout: float, line: int = 0) -> ShellCommand:
     """Run one command with ``/bin/sh -c`` in ``cwd``, stdin closed, its own process group;
-    on timeout the whole group is killed. Never raises."""
+    on timeout the whole group is killed, and each output stream is cut at
+    :data:`SHELL_OUTPUT_LIMIT` bytes. Never raises (but lets Ctrl-C through)."""
     try:
-        proc = subprocess.Popen(["/bin/sh", "-c", command], cwd=cwd, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=True)
+        run = run_in_group(
+            ["/bin/sh", "-c", command],
+            cwd=cwd,
+            env=os.environ,
+            timeout=timeout,
+            capture=True,
+            limit=SHELL_OUTPUT_LIMIT,
+            kill_grace=1.0,
+        )
     except OSError as exc:
         return ShellCommand(command, line, ran=False,
                             error=f"could not start: {exc.strerror or exc}")
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except OSError:
-            proc.kill()
-        out, err = proc.communicate()
-        return ShellCommand(command, line, ran=True, exit_code=None,
-                            stdout=out.decode("utf-8", "replace"),
-                            stderr=err.decode("utf-8", "replace"), timed_out=True)
-    return ShellCommand(command, line, ran=True, exit_code=proc.returncode,
-                        stdout=out.decode("utf-8", "replace"),
-                        stderr=err.decode("utf-8", "replace"))
+    if run.interrupted:
+        raise KeyboardInterrupt
+    return ShellCommand(
+        command,
+        line,
+        ran=True,
+        exit_code=None if run.timed_out else run.returncode,
+        stdout=_shell_text(run.stdout, run.stdout_truncated),
+        stderr=_shell_text(run.stderr, run.stderr_truncated),
+        timed_out=run.timed_out,
+    )
 
 
 def _apply_shell(text: str, options: BodyOptions, cwd: Path) -> tuple[str, list[ShellCommand]]:

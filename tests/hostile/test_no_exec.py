@@ -113,13 +113,6 @@ def test_shell_syntax_in_folder_names_is_never_evaluated(tmp_path: Path) -> None
     assert _made(tmp_path) == set()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lint-core: lint/rules/scripts.py runs `git ls-files` in the repository that "
-    "holds the skill, and git runs core.fsmonitor from that repository's .git/config: "
-    "linting an untrusted checkout (a downloaded archive with .git/) executes its command. "
-    "Pass `-c core.fsmonitor=false` (or read .git/index directly).",
-)
 def test_lint_does_not_run_git_config_commands(tmp_path: Path) -> None:
     directory = _trap(tmp_path)
     git = tmp_path / ".git"
@@ -233,13 +226,6 @@ def test_run_script_gets_no_stdin(tmp_path: Path) -> None:
     assert proc.stdout.strip() == b"eof"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="render: render/body.py run_shell keeps all of a command's output "
-    "(proc.communicate): `render --exec` of a skill with !`yes` fills memory until the "
-    "timeout (MemoryError, exit 3, under a 768 MB cap within a second). Cap the capture "
-    "like run-script does (CAPTURE_LIMIT).",
-)
 def test_render_exec_output_is_bounded(tmp_path: Path) -> None:
     directory = tmp_path / "noisy"
     directory.mkdir()
@@ -247,5 +233,9 @@ def test_render_exec_output_is_bounded(tmp_path: Path) -> None:
         "---\nname: noisy\ndescription: x. Use when y.\n---\nOut: !`yes`\n"
     )
     out = run_limited("cli", "render", "--skill", directory, "--exec", "--timeout", "3", timeout=60)
-    assert out.returncode == 0, out.stderr[-500:]
+    # `yes` never ends: it is stopped at the timeout (124), with its output cut, not kept whole
+    # until memory runs out (which was exit 3 under the memory cap).
+    assert out.returncode == 124, out.stderr[-500:]
     assert "internal error" not in out.stderr
+    assert "[output cut at 1048576 bytes]" in out.stdout
+    assert len(out.stdout) < 3 * 1024 * 1024

@@ -32,8 +32,12 @@ def git_index_modes(root: str) -> dict[str, str]:
     """Real path -> index mode (``100644``, ``100755``) of every tracked file: one git call."""
     try:
         result = subprocess.run(
-            ["git", "-C", root, "ls-files", "-s", "-z"],
+            # The repository may be untrusted (a downloaded archive with its .git/): git runs
+            # core.fsmonitor from the repository's own config, so switch it off.
+            ["git", "-c", "core.fsmonitor=false", "-C", root, "ls-files", "-s", "-z"],
             capture_output=True,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0"},
             timeout=30,
             check=False,
         )
