@@ -140,6 +140,7 @@ class AcrossContext:
         *,
         roots: Sequence[Path] = (),
         notes: Sequence[ScanNote] = (),
+        fix_failures: Sequence[tuple[Skill, str]] = (),
     ) -> None:
         self.skills = tuple(skills)
         self.config = config
@@ -147,6 +148,8 @@ class AcrossContext:
         self.roots = tuple(roots)
         #: what the tree search could not look at
         self.notes = tuple(notes)
+        #: skills whose ``--fix`` could not be written, and why
+        self.fix_failures = tuple(fix_failures)
 
     @functools.cached_property
     def profiles(self) -> tuple[Profile, ...]:

@@ -136,9 +136,10 @@ def lint_across(
     *,
     roots: Sequence[Path] = (),
     notes: Sequence[ScanNote] = (),
+    fix_failures: Sequence[tuple[Skill, str]] = (),
 ) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
     """Run the cross-skill rules: findings per skill (by index) and findings about paths."""
-    ctx = AcrossContext(skills, config, roots=roots, notes=notes)
+    ctx = AcrossContext(skills, config, roots=roots, notes=notes, fix_failures=fix_failures)
     index = {id(skill): i for i, skill in enumerate(skills)}
     per_skill: dict[int, list[Diagnostic]] = {}
     extra: list[Diagnostic] = []
@@ -229,18 +230,22 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
 
     fixes: tuple[FixRecord, ...] = ()
     diff = ""
+    fix_failures: tuple[tuple[Skill, str], ...] = ()
     if options.fix or options.diff:
         from skillctl.lint.fix import fix_skills
 
         outcome = fix_skills(skills, config, write=options.fix and not options.diff)
         fixes = outcome.records
         diff = outcome.diff if options.diff else ""
+        fix_failures = outcome.failures
         if options.fix and not options.diff:
             skills = list(outcome.skills)
 
     results = lint_skills(skills, config, use_cache=options.use_cache, cache=cache)
     roots = [p for p in paths if os.path.isdir(p)]
-    per_skill, extra = lint_across(skills, config, roots=roots, notes=collected.notes)
+    per_skill, extra = lint_across(
+        skills, config, roots=roots, notes=collected.notes, fix_failures=fix_failures
+    )
     cache.remember_run(paths, skills, collected.notes, per_skill, extra)
     cache.save()
     return _report(results, per_skill, extra, fixes, diff, config, options), config

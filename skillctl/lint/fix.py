@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skillctl.collect import load_skill
+from skillctl.errors import SkillctlError
 from skillctl.fsio import atomic_write_bytes
 from skillctl.lint.config import ResolvedConfig
 from skillctl.lint.context import SkillContext, all_known_fields
@@ -46,6 +47,8 @@ class FixOutcome:
     records: tuple[FixRecord, ...]
     diff: str
     skills: tuple[Skill, ...]
+    #: skills whose fixes could not be written, and why (reported by the ``fix-failed`` rule)
+    failures: tuple[tuple[Skill, str], ...] = ()
 
 
 def _wanted(rule_id: str, skill: Skill, config: ResolvedConfig) -> bool:
@@ -280,12 +283,21 @@ def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool) 
     records: list[FixRecord] = []
     diffs: list[str] = []
     fixed: list[Skill] = []
+    failures: list[tuple[Skill, str]] = []
     for skill in skills:
-        skill_records, diff = fix_skill(skill, config, write=write)
+        try:
+            skill_records, diff = fix_skill(skill, config, write=write)
+        except (SkillctlError, OSError) as exc:
+            # One file that cannot be written (a link out of the tree, a read-only folder)
+            # must not stop the others from being fixed and linted.
+            reason = str(exc) if isinstance(exc, SkillctlError) else (exc.strerror or str(exc))
+            failures.append((skill, reason))
+            fixed.append(skill)
+            continue
         records.extend(skill_records)
         if diff:
             diffs.append(diff)
         if write and skill_records:
             skill = load_skill(skill.dir, skill.entry, scope=skill.scope, root=skill.root)
         fixed.append(skill)
-    return FixOutcome(tuple(records), "".join(diffs), tuple(fixed))
+    return FixOutcome(tuple(records), "".join(diffs), tuple(fixed), tuple(failures))

@@ -47,12 +47,6 @@ def test_fix_refuses_a_link_out_of_the_tree_and_leaves_the_target_alone(tmp_path
     assert str(tree / "a" / "SKILL.md") in result.stdout + result.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lint-core: one refused write (a SKILL.md linking out of its skill) aborts the "
-    "whole `lint --fix` run with exit 2 (UnsafeWriteError from fix_skills): the other "
-    "skills are neither fixed nor linted. Report the refusal on that skill and go on.",
-)
 def test_fix_goes_on_with_other_skills_after_a_refused_write(tmp_path: Path) -> None:
     outside = tmp_path / "outside.md"
     outside.write_bytes(CRLF_SKILL.format(name="a").encode())
@@ -60,8 +54,11 @@ def test_fix_goes_on_with_other_skills_after_a_refused_write(tmp_path: Path) -> 
     (tree / "a").mkdir(parents=True)
     (tree / "a" / "SKILL.md").symlink_to(outside)
     (other,) = _fixable_tree(tree, 1)
-    CliRunner().invoke(app, ["lint", "--no-cache", "--fix", str(tree)])
+    result = CliRunner().invoke(app, ["lint", "--no-cache", "--fix", str(tree)])
     assert b"\r\n" not in other.read_bytes()
+    assert outside.read_bytes() == CRLF_SKILL.format(name="a").encode()
+    assert "fix-failed" in result.stdout
+    assert result.exit_code == 1
 
 
 def test_concurrent_fix_runs_never_corrupt_a_file(tmp_path: Path) -> None:

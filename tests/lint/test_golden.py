@@ -21,12 +21,13 @@ from skillctl.lint.registry import all_rules
 DATA = Path(__file__).resolve().parent.parent / "data" / "rules"
 
 #: Rules whose cases cannot live in git (a FIFO, a 1 MB file, 200 skills, an unreadable
-#: folder): each is tested in tests/lint/test_special_rules.py instead.
+#: folder): each is tested in tests/lint/test_special_rules.py (fix-failed: tests/hostile/test_fix.py).
 BUILT_AT_TEST_TIME = {
     "unreadable": "a FIFO named SKILL.md",
     "file-too-large": "a SKILL.md over 1,000,000 bytes",
     "scan-problem": "a symlink loop / dangling link in the tree",
     "agent-skill-cap": "more skills in one folder than OpenClaw loads",
+    "fix-failed": "a --fix run that must write through a link out of the tree",
 }
 
 

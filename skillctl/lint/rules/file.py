@@ -292,6 +292,23 @@ def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
         )
 
 
+@rule("fix-failed", Severity.ERROR, kind="across")
+def fix_failed(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
+    """`--fix` could not write a skill's fixes.
+
+    skillctl refuses to write through a symlink that leads out of the linted tree, and a file
+    may be read-only or on a full disk. The file is left exactly as it was; the other skills
+    are still fixed and linted, and the findings that were not fixed stay reported.
+
+    Fails: `skillctl lint --fix` on a skill whose `SKILL.md` links to a file outside the tree.
+    Passes: every fixed file is a regular, writable file inside the tree.
+
+    Matters for every agent.
+    """
+    for skill, reason in ctx.fix_failures:
+        yield skill, Finding(f"--fix did not change this file: {reason}")
+
+
 @rule("scan-problem", Severity.WARNING, kind="across")
 def scan_problem(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """Part of a searched tree could not be looked at.
