@@ -83,7 +83,9 @@ def artifact_location(path: str) -> dict[str, Any]:
 
 
 def _fingerprint(rule: str, uri: str, message: str, occurrence: int) -> str:
-    digest = hashlib.sha256(f"{rule}\0{uri}\0{message}".encode()).hexdigest()[:32]
+    # surrogateescape: a file name that is not valid UTF-8 still hashes (to its own bytes)
+    key = f"{rule}\0{uri}\0{message}".encode("utf-8", "surrogateescape")
+    digest = hashlib.sha256(key).hexdigest()[:32]
     return f"{digest}:{occurrence}"
 
 

@@ -7,6 +7,7 @@ text. Nothing here imports rich.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -106,9 +107,31 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile]) -> dict[s
     }
 
 
+def _finite(value: Any) -> Any:
+    """Frontmatter may hold ``.inf``/``.nan`` (YAML floats JSON cannot spell): keep them as
+    their YAML spelling so the output stays strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
+
+
 def dump_json(document: dict[str, Any]) -> str:
-    """Deterministic JSON text."""
-    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"
+    """Deterministic, strict JSON text."""
+    return (
+        json.dumps(
+            _finite(document),
+            indent=2,
+            sort_keys=True,
+            ensure_ascii=False,
+            default=str,
+            allow_nan=False,
+        )
+        + "\n"
+    )
 
 
 def _size(n: int) -> str:

@@ -177,12 +177,6 @@ def test_non_utf8_names_in_a_strict_utf8_locale(command: str, tree: Path) -> Non
         assert str(good) in out.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lint-output: report/lint_sarif.py _fingerprint hashes "
-    "f'{rule}\\0{uri}\\0{message}'.encode() and a path that is not UTF-8 holds surrogates: "
-    "UnicodeEncodeError, exit 3 (use .encode('utf-8', 'surrogateescape'))",
-)
 def test_sarif_with_a_non_utf8_file_name(tree: Path) -> None:
     """SARIF fingerprints hash the path: a name that is not UTF-8 must not crash them."""
     out = run_limited(
@@ -195,11 +189,6 @@ def test_sarif_with_a_non_utf8_file_name(tree: Path) -> None:
 # --------------------------------------------------------------------------- known bugs
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="discovery: show --format json writes a float frontmatter value 1e999999 as "
-    "'Infinity' (and .nan as 'NaN'), which is not JSON (json.dumps without allow_nan=False)",
-)
 def test_show_json_is_strict_json_for_infinite_floats(tree: Path) -> None:
     import json
 
