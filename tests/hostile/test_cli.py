@@ -186,7 +186,7 @@ def test_sarif_with_a_non_utf8_file_name(tree: Path) -> None:
     _assert_clean(out.returncode, out.stdout, out.stderr)
 
 
-# --------------------------------------------------------------------------- known bugs
+# --------------------------------------------------------------------------- regressions
 
 
 def test_show_json_is_strict_json_for_infinite_floats(tree: Path) -> None:
