@@ -21,7 +21,8 @@ from skillctl.lint.registry import all_rules
 DATA = Path(__file__).resolve().parent.parent / "data" / "rules"
 
 #: Rules whose cases cannot live in git (a FIFO, a 1 MB file, 200 skills, an unreadable
-#: folder): each is tested in tests/lint/test_special_rules.py (fix-failed: tests/hostile/test_fix.py).
+#: folder): each is tested in tests/lint/test_special_rules.py instead (fix-failed: in
+#: tests/hostile/test_fix.py).
 BUILT_AT_TEST_TIME = {
     "unreadable": "a FIFO named SKILL.md",
     "file-too-large": "a SKILL.md over 1,000,000 bytes",

@@ -61,7 +61,9 @@ def test_agent_skill_cap_only_with_that_agent(
     assert len(capped) == 2
 
 
-def test_script_mode_comes_from_the_git_index(tmp_path: Path, make_skill: Callable[..., Path]) -> None:
+def test_script_mode_comes_from_the_git_index(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
     import shutil
     import subprocess
 
