@@ -85,7 +85,11 @@ def code_fingerprint() -> str:
 
 
 def _tree_digest(
-    digest: Any, skill_dir: Path, entry: Path, git_modes: Mapping[str, str] | None = None
+    digest: Any,
+    skill_dir: Path,
+    entry: Path,
+    git_modes: Mapping[str, str] | None = None,
+    real_dir: str = "",
 ) -> bool:
     """Feed the stat data of the skill's files (except the entry) into ``digest``, and the
     mode git's index records for each (``script-not-executable`` checks that mode).
@@ -93,7 +97,8 @@ def _tree_digest(
     Returns False when the directory could not be listed at all.
     """
     count = 0
-    real_dir = os.path.realpath(skill_dir) if git_modes else ""
+    if git_modes and not real_dir:
+        real_dir = os.path.realpath(skill_dir)
     entry_name = entry.name if entry.parent == skill_dir else None
 
     def visit(
@@ -189,6 +194,7 @@ class LintCache:
         self._new: dict[str, Any] = {}
         self._keys: dict[tuple[str, str], str | None] = {}
         self._git_roots: dict[str, str | None] = {}
+        self._real_parents: dict[str, str] = {}
         self._git_index: dict[str, dict[str, str]] = {}
         self.hits = 0
         self.misses = 0
@@ -240,16 +246,27 @@ class LintCache:
             return None
         digest.update(f"{size}\0".encode())
         digest.update(data)
-        if not _tree_digest(digest, skill_dir, entry, self._git_modes(skill_dir)):
+        real = self._realpath(skill_dir)
+        if not _tree_digest(digest, skill_dir, entry, self._git_modes(real), real):
             return None
         return digest.hexdigest()
 
-    def _git_modes(self, skill_dir: Path) -> Mapping[str, str] | None:
-        """Index modes of the git repository holding the skill (one ``git`` call per
-        repository and run), or None outside git."""
+    def _realpath(self, directory: Path) -> str:
+        """``os.path.realpath``, resolving each parent folder once per run (it is slow)."""
+        where = os.path.abspath(directory)
+        if ".." in Path(directory).parts or os.path.islink(where):
+            return os.path.realpath(directory)
+        parent, name = os.path.split(where)
+        real_parent = self._real_parents.get(parent)
+        if real_parent is None:
+            real_parent = self._real_parents[parent] = os.path.realpath(parent)
+        return os.path.join(real_parent, name)
+
+    def _git_modes(self, real: str) -> Mapping[str, str] | None:
+        """Index modes of the git repository holding the skill at real path ``real`` (one
+        ``git`` call per repository and run), or None outside git."""
         from skillctl.lint.rules.scripts import git_index_modes, git_root
 
-        real = os.path.realpath(skill_dir)
         if os.path.exists(os.path.join(real, ".git")):
             root: str | None = real
         else:
