@@ -29,6 +29,7 @@ def command(
         None,
         "--agent",
         "-a",
+        metavar="AGENT",
         help="Add this agent's rules and limits (repeatable).",
         autocompletion=complete_agent,
         show_default=False,
@@ -36,6 +37,7 @@ def command(
     select: list[str] = typer.Option(  # noqa: B008
         None,
         "--select",
+        metavar="RULE",
         help="Run only these rules (repeatable, or comma-separated).",
         autocompletion=complete_rule,
         show_default=False,
@@ -43,6 +45,7 @@ def command(
     ignore: list[str] = typer.Option(  # noqa: B008
         None,
         "--ignore",
+        metavar="RULE",
         help="Skip these rules (repeatable, or comma-separated).",
         autocompletion=complete_rule,
         show_default=False,
@@ -51,6 +54,7 @@ def command(
         "text",
         "--format",
         "-f",
+        metavar="FORMAT",
         help="Output format: text, json, sarif, github or junit.",
     ),
     fix: bool = typer.Option(False, "--fix", help="Rewrite what is safe to fix, then lint."),
@@ -61,17 +65,19 @@ def command(
     config: Path | None = typer.Option(  # noqa: B008
         None,
         "--config",
+        metavar="FILE",
         help="Config file (default: nearest skillctl.toml or pyproject.toml).",
         show_default=False,
     ),
     baseline: Path | None = typer.Option(  # noqa: B008
         None,
         "--baseline",
+        metavar="FILE",
         help="Record today's findings in FILE if it is absent; else report only new ones.",
         show_default=False,
     ),
     min_skills: int = typer.Option(
-        1, "--min-skills", min=0, help="Fail (exit 2) when fewer skills are found."
+        1, "--min-skills", metavar="N", min=0, help="Fail (exit 2) when fewer skills are found."
     ),
     allow_empty: bool = typer.Option(
         False, "--allow-empty", help="Finding no skill at all is not an error."

@@ -15,27 +15,35 @@ FORMATS = ("table", "json")
 
 def command(
     paths: list[Path] | None = typer.Argument(  # noqa: B008
-        None, help="Extra skill trees (skills repositories) to include, scope 'extra'.",
+        None,
+        metavar="[PATH]...",
+        help="Extra skill trees (skills repositories) to include, scope 'extra'.",
         show_default=False,
     ),
     agent: str | None = typer.Option(
         None,
         "--agent",
         "-a",
+        metavar="AGENT",
         help="Show exactly this agent's view (e.g. claude-code, codex).",
         autocompletion=complete_agent,
     ),
     project: Path | None = typer.Option(  # noqa: B008
-        None, "--project", help="Project (working) directory to simulate [default: cwd]."
+        None,
+        "--project",
+        metavar="DIR",
+        help="Project (working) directory to simulate [default: cwd].",
     ),
     home: Path | None = typer.Option(  # noqa: B008
-        None, "--home", help="Home directory to simulate [default: your home]."
+        None, "--home", metavar="DIR", help="Home directory to simulate [default: your home]."
     ),
     show_all: bool = typer.Option(
         False, "--all", help="Include shadowed, invalid and hidden skills."
     ),
     explain: bool = typer.Option(False, "--explain", help="Say why each skill won or lost."),
-    fmt: str = typer.Option("table", "--format", "-f", help="Output format: table or json."),
+    fmt: str = typer.Option(
+        "table", "--format", "-f", metavar="FORMAT", help="Output format: table or json."
+    ),
 ) -> None:
     """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
     from skillctl.errors import SkillctlError
@@ -50,8 +58,15 @@ def command(
     raise typer.Exit(code)
 
 
-def _run(paths: list[Path], agent: str | None, project: Path | None, home: Path | None,
-         show_all: bool, explain: bool, fmt: str) -> int:
+def _run(
+    paths: list[Path],
+    agent: str | None,
+    project: Path | None,
+    home: Path | None,
+    show_all: bool,
+    explain: bool,
+    fmt: str,
+) -> int:
     from skillctl.agents import get_profile
     from skillctl.discovery import ParseCache, discover, discover_all, root_places, simulated_env
     from skillctl.errors import UsageError
@@ -72,8 +87,15 @@ def _run(paths: list[Path], agent: str | None, project: Path | None, home: Path 
             sys.stdout.write(listing.dump_json(listing.agent_json(res, show_all)))
         else:
             roots = [p.path for p in root_places(profile, res.project, res.home, env)]
-            listing.render_agent(res, sys.stdout, show_all=show_all, explain=explain, tty=tty,
-                                 label=profile.display_name, roots=roots)
+            listing.render_agent(
+                res,
+                sys.stdout,
+                show_all=show_all,
+                explain=explain,
+                tty=tty,
+                label=profile.display_name,
+                roots=roots,
+            )
             listing.render_notes(res.notes, sys.stderr)
         return 0
     cross = discover_all(project_dir, home_dir, env, paths, cache=cache)

@@ -12,6 +12,7 @@ from skillctl.cli.completion import complete_agent
 
 def command(
     name: Annotated[str, typer.Argument(
+        metavar="NAME",
         help="Skill name: lowercase a-z, 0-9 and single hyphens (1-64).",
         show_default=False,
     )],

@@ -9,50 +9,131 @@ import typer
 
 from skillctl.cli.completion import complete_agent, complete_skill
 
-_FORMATS = ("claude-code, codex, opencode, opencode-agent-skills, openclaw, gemini-cli, copilot, "
-            "goose, amp, skills-ref, xml, markdown, json")
+_FORMATS = (
+    "claude-code, codex, opencode, opencode-agent-skills, openclaw, gemini-cli, copilot, "
+    "goose, amp, skills-ref, xml, markdown, json"
+)
 
 
 def command(
-    paths: Annotated[list[Path] | None, typer.Argument(
-        help="Skill dirs, SKILL.md files or trees. Without them, the active skills --agent "
-             "discovers.", show_default=False)] = None,
-    agent: Annotated[str | None, typer.Option(
-        "--agent", "-a", help="Agent whose catalog (and exclusions) to reproduce; its format is "
-                              "the default.", autocompletion=complete_agent)] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", "-f", help=f"Catalog format: {_FORMATS}. Default: the agent's own, else "
-                               "xml.")] = None,
-    context_tokens: Annotated[int | None, typer.Option(
-        "--context-tokens", min=1, help="Context window in tokens. Claude Code: budget = tokens "
-        "x 4 x 0.01 chars (default 200,000 -> 8,000); Codex: 2% in tokens (unknown -> 8,000 "
-        "chars).")] = None,
-    budget: Annotated[int | None, typer.Option(
-        "--budget", min=0, help="Catalog budget in characters, overriding the agent default "
-                                "(OpenClaw: 18,000 chars, 150 skills).")] = None,
-    report: Annotated[bool, typer.Option(
-        "--report", help="Print per skill chars, estimated tokens, share of the budget and "
-                         "kept/cut/dropped, with totals.")] = False,
-    into: Annotated[Path | None, typer.Option(
-        "--into", help="Replace the text between <!-- skillctl:begin --> and <!-- skillctl:end "
-                       "--> in FILE (markers appended if absent).")] = None,
-    check: Annotated[bool, typer.Option(
-        "--check", help="With --into: write nothing; exit 1 when FILE is out of date.")] = False,
-    skill: Annotated[str | None, typer.Option(
-        "--skill", help="Render one skill's body as injected on invocation (a name --agent "
-                        "finds, or a path).", autocompletion=complete_skill)] = None,
-    args: Annotated[str | None, typer.Option(
-        "--args", help="Argument string for --skill (split shell-style).")] = None,
-    execute: Annotated[bool, typer.Option(
-        "--exec", help="Run the body's inline shell commands (!`cmd`) in the skill dir; "
-                       "otherwise they are only shown.")] = False,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", min=0.01, help="Seconds per inline command with --exec.")] = 10.0,
-    project: Annotated[Path | None, typer.Option(
-        "--project", help="Project directory for discovery (default: the current "
-                          "directory).")] = None,
-    home: Annotated[Path | None, typer.Option(
-        "--home", help="Home directory for discovery and ~/ paths (default: $HOME).")] = None,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="[PATH]...",
+            help="Skill dirs, SKILL.md files or trees. Without them, the active skills --agent "
+            "discovers.",
+            show_default=False,
+        ),
+    ] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            "--agent",
+            "-a",
+            metavar="AGENT",
+            help="Agent whose catalog (and exclusions) to reproduce; its format is the default.",
+            autocompletion=complete_agent,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help=f"Catalog format: {_FORMATS}. Default: the agent's own, else xml.",
+        ),
+    ] = None,
+    context_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--context-tokens",
+            metavar="TOKENS",
+            min=1,
+            help="Context window in tokens. Claude Code: budget = tokens "
+            "x 4 x 0.01 chars (default 200,000 -> 8,000); Codex: 2% in tokens (unknown -> 8,000 "
+            "chars).",
+        ),
+    ] = None,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget",
+            metavar="CHARS",
+            min=0,
+            help="Catalog budget in characters, overriding the agent default "
+            "(OpenClaw: 18,000 chars, 150 skills).",
+        ),
+    ] = None,
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report",
+            help="Print per skill chars, estimated tokens, share of the budget and "
+            "kept/cut/dropped, with totals.",
+        ),
+    ] = False,
+    into: Annotated[
+        Path | None,
+        typer.Option(
+            "--into",
+            metavar="FILE",
+            help="Replace the text between <!-- skillctl:begin --> and <!-- skillctl:end "
+            "--> in FILE (markers appended if absent).",
+        ),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help="With --into: write nothing; exit 1 when FILE is out of date."
+        ),
+    ] = False,
+    skill: Annotated[
+        str | None,
+        typer.Option(
+            "--skill",
+            metavar="NAME|PATH",
+            help="Render one skill's body as injected on invocation (a name --agent "
+            "finds, or a path).",
+            autocompletion=complete_skill,
+        ),
+    ] = None,
+    args: Annotated[
+        str | None,
+        typer.Option(
+            "--args", metavar="ARGS", help="Argument string for --skill (split shell-style)."
+        ),
+    ] = None,
+    execute: Annotated[
+        bool,
+        typer.Option(
+            "--exec",
+            help="Run the body's inline shell commands (!`cmd`) in the skill dir; "
+            "otherwise they are only shown.",
+        ),
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", metavar="SECONDS", min=0.01, help="Seconds per inline command with --exec."
+        ),
+    ] = 10.0,
+    project: Annotated[
+        Path | None,
+        typer.Option(
+            "--project",
+            metavar="DIR",
+            help="Project directory for discovery (default: the current directory).",
+        ),
+    ] = None,
+    home: Annotated[
+        Path | None,
+        typer.Option(
+            "--home",
+            metavar="DIR",
+            help="Home directory for discovery and ~/ paths (default: $HOME).",
+        ),
+    ] = None,
 ) -> None:
     """Render the skill catalog an agent injects, within its budget, or one skill's body.
 
@@ -65,8 +146,22 @@ def command(
     from skillctl.errors import SkillctlError
 
     try:
-        code = _run(paths or [], agent, fmt, context_tokens, budget, report, into, check, skill,
-                    args, execute, timeout, project, home)
+        code = _run(
+            paths or [],
+            agent,
+            fmt,
+            context_tokens,
+            budget,
+            report,
+            into,
+            check,
+            skill,
+            args,
+            execute,
+            timeout,
+            project,
+            home,
+        )
     except SkillctlError as exc:
         typer.echo(f"skillctl: error: {exc}", err=True)
         raise typer.Exit(exc.exit_code) from None
@@ -93,10 +188,22 @@ def _discovered(profile: Any, project: Path | None, home: Path | None) -> list[A
     return [view.skill for view in found.views if view.status is Status.ACTIVE]
 
 
-def _run(paths: list[Path], agent: str | None, fmt: str | None, context_tokens: int | None,
-         budget: int | None, report: bool, into: Path | None, check: bool, skill: str | None,
-         args: str | None, execute: bool, timeout: float, project: Path | None,
-         home: Path | None) -> int:
+def _run(
+    paths: list[Path],
+    agent: str | None,
+    fmt: str | None,
+    context_tokens: int | None,
+    budget: int | None,
+    report: bool,
+    into: Path | None,
+    check: bool,
+    skill: str | None,
+    args: str | None,
+    execute: bool,
+    timeout: float,
+    project: Path | None,
+    home: Path | None,
+) -> int:
     from skillctl.errors import UsageError
 
     profile = _profile(agent)
@@ -129,8 +236,9 @@ def _run(paths: list[Path], agent: str | None, fmt: str | None, context_tokens: 
         skills = _discovered(profile, project, home)
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
-    request = BudgetRequest(context_tokens=context_tokens, budget_chars=budget,
-                            home=(home or Path.home()))
+    request = BudgetRequest(
+        context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home())
+    )
     result = render_catalog(skills, fmt, request, profile)
     catalog = result.catalog
     if report:
@@ -155,8 +263,10 @@ def _into(path: Path, text: str, check: bool) -> int:
     plan = plan_into(path, text)
     if check:
         if plan.changed:
-            _note(f"{path} is out of date: the skills catalog between the skillctl markers "
-                  "differs (run without --check to update it)")
+            _note(
+                f"{path} is out of date: the skills catalog between the skillctl markers "
+                "differs (run without --check to update it)"
+            )
             return 1
         _note(f"{path} is up to date")
         return 0
@@ -168,8 +278,16 @@ def _into(path: Path, text: str, check: bool) -> int:
     return 0
 
 
-def _body(target: str, profile: Any, agent: str | None, args: str | None, execute: bool,
-          timeout: float, project: Path | None, home: Path | None) -> int:
+def _body(
+    target: str,
+    profile: Any,
+    agent: str | None,
+    args: str | None,
+    execute: bool,
+    timeout: float,
+    project: Path | None,
+    home: Path | None,
+) -> int:
     from skillctl.discovery import find_skill
     from skillctl.errors import UsageError
     from skillctl.render.body import WRAPPERS, BodyOptions, render_body
@@ -180,8 +298,11 @@ def _body(target: str, profile: Any, agent: str | None, args: str | None, execut
     wrapper = "claude-code"
     if profile is not None:
         wrapper = profile.body_wrapper or (profile.id if profile.id in WRAPPERS else "plain")
-    rendered = render_body(chosen, wrapper, BodyOptions(args=args, project_dir=project,
-                                                        execute=execute, timeout=timeout))
+    rendered = render_body(
+        chosen,
+        wrapper,
+        BodyOptions(args=args, project_dir=project, execute=execute, timeout=timeout),
+    )
     typer.echo(rendered.text)
     code = 0
     for note in rendered.notes:
@@ -197,8 +318,10 @@ def _body(target: str, profile: Any, agent: str | None, args: str | None, execut
             _note(f"{where}: timed out after {timeout:g}s; its process group was killed")
             code = 124
         elif cmd.exit_code:
-            _note(f"{where}: exited with status {cmd.exit_code}"
-                  + (f": {cmd.stderr.strip()}" if cmd.stderr.strip() else ""))
+            _note(
+                f"{where}: exited with status {cmd.exit_code}"
+                + (f": {cmd.stderr.strip()}" if cmd.stderr.strip() else "")
+            )
             code = code if code == 124 else 1
         else:
             _note(f"{where}: exited with status 0")

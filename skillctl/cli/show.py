@@ -16,6 +16,7 @@ FORMATS = ("text", "json")
 def command(
     skill: str = typer.Argument(
         ...,
+        metavar="NAME|PATH",
         help="A skill name, or the path of a skill (dir or file).",
         autocompletion=complete_skill,
     ),
@@ -23,16 +24,22 @@ def command(
         None,
         "--agent",
         "-a",
+        metavar="AGENT",
         help="Only this agent's view (and look the name up in its roots).",
         autocompletion=complete_agent,
     ),
     project: Path | None = typer.Option(  # noqa: B008
-        None, "--project", help="Project (working) directory to simulate [default: cwd]."
+        None,
+        "--project",
+        metavar="DIR",
+        help="Project (working) directory to simulate [default: cwd].",
     ),
     home: Path | None = typer.Option(  # noqa: B008
-        None, "--home", help="Home directory to simulate [default: your home]."
+        None, "--home", metavar="DIR", help="Home directory to simulate [default: your home]."
     ),
-    fmt: str = typer.Option("text", "--format", "-f", help="Output format: text or json."),
+    fmt: str = typer.Option(
+        "text", "--format", "-f", metavar="FORMAT", help="Output format: text or json."
+    ),
 ) -> None:
     """Show a skill: fields and who honours them, catalog text per agent, size, files, scripts."""
     from skillctl.errors import SkillctlError
@@ -46,8 +53,7 @@ def command(
         raise typer.Exit(exc.exit_code) from None
 
 
-def _run(query: str, agent: str | None, project: Path | None, home: Path | None,
-         fmt: str) -> None:
+def _run(query: str, agent: str | None, project: Path | None, home: Path | None, fmt: str) -> None:
     from skillctl.agents import all_profiles, get_profile
     from skillctl.discovery import ParseCache, discover_for, find_skill, simulated_env
     from skillctl.errors import UsageError
@@ -62,8 +68,7 @@ def _run(query: str, agent: str | None, project: Path | None, home: Path | None,
     profiles = [get_profile(agent)] if agent else all_profiles()
     cache = ParseCache()
     skill = find_skill(query, project_dir, home_dir, agent, env=env, cache=cache)
-    cross = discover_for(skill, project_dir, home_dir, env, [p.id for p in profiles],
-                         cache=cache)
+    cross = discover_for(skill, project_dir, home_dir, env, [p.id for p in profiles], cache=cache)
     document = skill_view.build(skill, cross, profiles)
     if fmt == "json":
         sys.stdout.write(skill_view.dump_json(document))
