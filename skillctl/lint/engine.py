@@ -173,11 +173,17 @@ def lint_across(
     return per_skill, extra
 
 
-def _no_skills_message(paths: Iterable[Path]) -> str:
+def _no_skills_message(paths: Iterable[Path], notes: Sequence[ScanNote] = ()) -> str:
     shown = ", ".join(str(p) for p in paths)
+    # What could not be looked at may be the very reason nothing was found (a FIFO named
+    # SKILL.md, an unreadable folder): say so rather than leave the user guessing.
+    unseen = "".join(
+        f"\n  not searched: {note.path} ({note.reason}{': ' + note.detail if note.detail else ''})"
+        for note in notes[:10]
+    )
     return (
         f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore); "
-        "pass --allow-empty if that is expected"
+        f"pass --allow-empty if that is expected{unseen}"
     )
 
 
@@ -221,7 +227,7 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         raise UsageError(f"path does not exist: {shown}")
     skills = list(collected.skills)
     if not skills and not options.allow_empty:
-        raise UsageError(_no_skills_message(paths))
+        raise UsageError(_no_skills_message(paths, collected.notes))
     if options.min_skills > 1 and len(skills) < options.min_skills:
         raise UsageError(
             f"found {len(skills)} skill(s) below {', '.join(str(p) for p in paths)}, fewer "

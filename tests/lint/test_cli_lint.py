@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,6 +51,14 @@ def test_no_skill_found_is_exit_2_unless_allowed(tmp_path: Path) -> None:
     assert code == 2 and "no skill found" in err and "empty" in err
     code, _, _ = _invoke(tmp_path / "empty", "--allow-empty")
     assert code == 0
+
+
+def test_no_skill_found_says_what_could_not_be_read(tmp_path: Path) -> None:
+    (tmp_path / "tree" / "a").mkdir(parents=True)
+    os.mkfifo(tmp_path / "tree" / "a" / "SKILL.md")
+    code, _, err = _invoke(tmp_path / "tree")
+    assert code == 2 and "no skill found" in err
+    assert "not searched:" in err and "FIFO" in err
 
 
 def test_min_skills(tmp_path: Path, make_skill: Callable[..., Path]) -> None:
