@@ -32,13 +32,13 @@ import sys
 import tomllib
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillctl import limits
 from skillctl.errors import SkillctlError, UsageError
-from skillctl.process import KILL_GRACE, run_in_group
+from skillctl.process import KILL_GRACE, GroupRun, run_in_group
 
 if TYPE_CHECKING:
     from skillctl.agents.profile import Profile
@@ -247,21 +247,11 @@ class RunPlan:
 
 
 @dataclass(frozen=True, slots=True)
-class RunResult:
-    """What happened when a plan ran."""
+class RunResult(GroupRun):
+    """What happened when a plan ran: the child's run, and the code skillctl exits with
+    (the child's own, 124 on a timeout, 130 on Ctrl-C, 128+N for signal N)."""
 
-    exit_code: int  # what skillctl exits with: the child's, 124, 130 or 128+signal
-    returncode: int | None  # the raw Popen return code (negative for a signal)
-    duration_s: float
-    timed_out: bool = False
-    interrupted: bool = False
-    stdout: bytes | None = None
-    stderr: bytes | None = None
-    stdout_truncated: bool = False
-    stderr_truncated: bool = False
-    #: processes of the script's group still running after it exited, then stopped.
-    stopped_leftovers: bool = False
-    warnings: tuple[str, ...] = field(default=())
+    exit_code: int = 0
 
     def to_dict(self, plan: RunPlan, limit: int | None = CAPTURE_LIMIT) -> dict[str, Any]:
         """The JSON shape (version 1) of a run, output decoded as UTF-8 (errors replaced)."""
@@ -879,19 +869,9 @@ def execute(
         code = 128 - returncode
     else:
         code = returncode
-    return RunResult(
-        exit_code=code,
-        returncode=returncode,
-        duration_s=run.duration_s,
-        timed_out=run.timed_out,
-        interrupted=run.interrupted,
-        stdout=run.stdout,
-        stderr=run.stderr,
-        stdout_truncated=run.stdout_truncated,
-        stderr_truncated=run.stderr_truncated,
-        stopped_leftovers=run.stopped_leftovers,
-        warnings=tuple(dict.fromkeys(extra)),
-    )
+    outcome = {f.name: getattr(run, f.name) for f in fields(GroupRun)}
+    outcome["warnings"] = tuple(dict.fromkeys(extra))
+    return RunResult(**outcome, exit_code=code)
 
 
 # --------------------------------------------------------------------------- text output
