@@ -29,7 +29,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 #: Items below which one process is faster than a pool (measured, docs/benchmarks.md).
-THRESHOLD = 100
+THRESHOLD = 200
 #: Chunks per worker: enough to balance uneven items, few enough to keep overhead low.
 _CHUNKS_PER_WORKER = 4
 
@@ -160,7 +160,10 @@ def lint_many(
     keys = [cache.key(skill.dir, skill.entry) for skill in skills]
     results: list[SkillResult | None] = [cache.get(key) for key in keys]
     todo = [i for i, result in enumerate(results) if result is None]
-    fresh = map_ordered(_lint_job, [(skills[i], config) for i in todo], jobs=jobs)
+    # Lint one skill here first: it loads the rules, jsonschema and the agent profiles once,
+    # before any fork, instead of once in every worker (~100 ms of CPU each).
+    fresh = [_lint_job((skills[i], config)) for i in todo[:1]]
+    fresh += map_ordered(_lint_job, [(skills[i], config) for i in todo[1:]], jobs=jobs)
     for i, result in zip(todo, fresh, strict=True):
         results[i] = result
         cache.put(keys[i], result)
