@@ -356,16 +356,72 @@ class Wrapper:
 
     id: str
     wrap: Callable[[_Context], str]
-    substitution: str = "none"
+    substitution: str = "none"  # a key of SUBSTITUTIONS
     name_from_dir: bool = False
+    inline_shell: bool = False  # runs !`cmd` and ```! blocks on invocation
     note: str = ""
+
+
+#: A substitution style: (body, frontmatter, options, skill dir) -> (new body, body lines of
+#: the code fences it rewrote inside).
+Substitution = Callable[[str, Mapping[str, Any], BodyOptions, Path], tuple[str, list[int]]]
+
+
+def _substitute_claude(
+    body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
+) -> tuple[str, list[int]]:
+    body, fence_lines = claude_substitute(body, options.args, argument_names(data.get("arguments")))
+    project = Path(os.path.abspath(options.project_dir or Path.cwd()))
+    body, more = _replace_vars(body, {
+        "${CLAUDE_SKILL_DIR}": str(directory), "${CLAUDE_PROJECT_DIR}": str(project),
+        "${CLAUDE_SESSION_ID}": options.session_id, "${CLAUDE_EFFORT}": options.effort})
+    return body, fence_lines + more
+
+
+def _substitute_amp(
+    body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
+) -> tuple[str, list[int]]:
+    fence_lines = _fences_with(body, "{{arguments}}", "{baseDir}")
+    if "{{arguments}}" in body:
+        body = body.replace("{{arguments}}", options.args or "")
+    elif options.args:
+        body += "\n\nARGUMENTS: " + options.args
+    return body.replace("{baseDir}", str(directory)), fence_lines
+
+
+def _substitute_base_dir(
+    body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
+) -> tuple[str, list[int]]:
+    return body.replace("{baseDir}", str(directory)), _fences_with(body, "{baseDir}")
+
+
+def _substitute_arguments(
+    body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
+) -> tuple[str, list[int]]:
+    return body.replace("$ARGUMENTS", options.args or ""), _fences_with(body, "$ARGUMENTS")
+
+
+def _substitute_nothing(
+    body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
+) -> tuple[str, list[int]]:
+    return body, []
+
+
+#: Substitution style (``Wrapper.substitution``) -> what it does to a body on invocation.
+SUBSTITUTIONS: dict[str, Substitution] = {
+    "claude-code": _substitute_claude,
+    "amp": _substitute_amp,
+    "openclaw": _substitute_base_dir,
+    "goose": _substitute_arguments,
+    "none": _substitute_nothing,
+}
 
 
 #: Wrapper id (the profile field ``body_wrapper``) -> wrapper.
 WRAPPERS: dict[str, Wrapper] = {
     w.id: w
     for w in (
-        Wrapper("claude-code", _claude, "claude-code", name_from_dir=True),
+        Wrapper("claude-code", _claude, "claude-code", name_from_dir=True, inline_shell=True),
         Wrapper("opencode", _opencode, note="OpenCode samples up to 10 files; skillctl lists "
                 "the first 10 in sorted order."),
         Wrapper("amp", _amp, "amp", note="Amp's <loaded_skill> layout beyond the first lines "
@@ -408,33 +464,12 @@ def render_body(skill: Skill, wrapper_id: str, options: BodyOptions | None = Non
     description = data.get("description")
     notes: list[str] = [wrapper.note] if wrapper.note else []
     body = skill.parsed.body
-    fence_lines: list[int] = []
-    if wrapper.substitution == "claude-code":
-        body, fence_lines = claude_substitute(body, options.args,
-                                              argument_names(data.get("arguments")))
-        project = Path(os.path.abspath(options.project_dir or Path.cwd()))
-        body, more = _replace_vars(body, {
-            "${CLAUDE_SKILL_DIR}": str(directory), "${CLAUDE_PROJECT_DIR}": str(project),
-            "${CLAUDE_SESSION_ID}": options.session_id, "${CLAUDE_EFFORT}": options.effort})
-        fence_lines += more
-    elif wrapper.substitution == "amp":
-        fence_lines = _fences_with(body, "{{arguments}}", "{baseDir}")
-        if "{{arguments}}" in body:
-            body = body.replace("{{arguments}}", options.args or "")
-        elif options.args:
-            body += "\n\nARGUMENTS: " + options.args
-        body = body.replace("{baseDir}", str(directory))
-    elif wrapper.substitution == "openclaw":
-        fence_lines = _fences_with(body, "{baseDir}")
-        body = body.replace("{baseDir}", str(directory))
-    elif wrapper.substitution == "goose":
-        fence_lines = _fences_with(body, "$ARGUMENTS")
-        body = body.replace("$ARGUMENTS", options.args or "")
+    body, fence_lines = SUBSTITUTIONS[wrapper.substitution](body, data, options, directory)
     for line in sorted(set(fence_lines)):
         notes.append(f"substitution rewrote text inside the code fence starting at body line "
                      f"{line}: check it is meant for {wrapper.id}, not for a shell or awk ($0, $1)")
     commands: list[ShellCommand] = []
-    if wrapper.substitution == "claude-code":
+    if wrapper.inline_shell:
         body, commands = _apply_shell(body, options, directory)
         if commands and not options.execute:
             notes.append(f"{len(commands)} inline shell command(s) shown, not run "

@@ -108,3 +108,10 @@ def test_exec_kills_a_hanging_command(tmp_path: Path, runner: CliRunner) -> None
     code, _, err = run(runner, "render", "--skill", str(skill), "--exec", "--timeout", "0.5")
     assert code == 124
     assert "timed out after 0.5s" in err
+
+
+def test_every_wrapper_names_a_known_substitution_style() -> None:
+    from skillctl.render.body import SUBSTITUTIONS, WRAPPERS
+
+    assert {w.substitution for w in WRAPPERS.values()} <= set(SUBSTITUTIONS)
+    assert [w.id for w in WRAPPERS.values() if w.inline_shell] == ["claude-code"]
