@@ -21,6 +21,13 @@ class UnsafeWriteError(SkillctlError):
     exit_code = 2
 
 
+def _new_file_mode() -> int:
+    """The mode ``open()`` would give a new file: 0o666 less the process umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = None) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits.
 
@@ -35,7 +42,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = Non
             raise UnsafeWriteError(
                 f"{path}: refusing to write through a link to {target}, outside {confine_to}"
             )
-    mode = 0o644
+    mode = _new_file_mode()
     if target.exists():
         st = os.stat(target)
         if not stat.S_ISREG(st.st_mode):

@@ -217,3 +217,12 @@ def test_concurrent_writers_never_leave_a_mixed_file(tmp_path: Path) -> None:
     assert target.read_bytes() in payloads
     assert seen > 0
     assert _leftovers(tmp_path) == []
+
+
+def test_a_new_file_gets_the_mode_the_umask_allows(tmp_path: Path) -> None:
+    old = os.umask(0o077)
+    try:
+        atomic_write_bytes(tmp_path / "new.md", b"x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.md").st_mode) == 0o600

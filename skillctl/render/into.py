@@ -42,9 +42,16 @@ def splice(text: str, block: str) -> str:
 
 def plan_into(path: Path, block: str) -> IntoResult:
     """What writing ``block`` into ``path`` would change (the file may not exist yet)."""
+    from skillctl.parse import read_bytes
+
     if path.exists():
         try:
-            old = path.read_bytes().decode("utf-8")
+            # read_bytes refuses a FIFO or a device (which would block or never end) and reads
+            # a bounded amount; a file larger than that is not ours to rewrite.
+            data, size = read_bytes(path)
+            if size > len(data):
+                raise SkillctlError(f"{path}: larger than {len(data)} bytes; not changed")
+            old = data.decode("utf-8")
         except UnicodeDecodeError:
             raise SkillctlError(f"{path}: not UTF-8 text; not changed") from None
         except OSError as exc:

@@ -50,3 +50,13 @@ def test_into_then_check(tree: Path, tmp_path: Path, runner: CliRunner) -> None:
 def test_check_without_into_is_a_usage_error(tree: Path, runner: CliRunner) -> None:
     code, _, err = run(runner, "render", str(tree), "--check")
     assert code == 2 and "--into" in err
+
+
+def test_into_a_fifo_is_refused_without_blocking(tree: Path, tmp_path: Path,
+                                                 runner: CliRunner) -> None:
+    import os
+
+    target = tmp_path / "AGENTS.md"
+    os.mkfifo(target)
+    code, _, err = run(runner, "render", str(tree), "--format", "markdown", "--into", str(target))
+    assert code == 2 and "cannot read" in err
