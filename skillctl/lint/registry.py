@@ -116,6 +116,7 @@ def rule(
             source=source,
             fixable=fixable,
             aliases=aliases,
+            needs_agent=needs_agent,
         )
         _RULES[rule_id] = RegisteredRule(info, func, kind, needs_agent)
         return func

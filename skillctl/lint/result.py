@@ -23,6 +23,7 @@ class RuleInfo:
     source: str = "skillctl"  # "spec", "skills-ref", "claude-code", ... where the rule comes from
     fixable: bool = False
     aliases: tuple[str, ...] = ()
+    needs_agent: bool = False  # runs only for the agents chosen with --agent
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``skillctl rules --format json``."""
@@ -34,6 +35,7 @@ class RuleInfo:
             "source": self.source,
             "fixable": self.fixable,
             "aliases": list(self.aliases),
+            "needs_agent": self.needs_agent,
             "doc": self.doc,
         }
 

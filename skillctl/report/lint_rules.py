@@ -16,7 +16,9 @@ from skillctl.lint.result import JSON_VERSION, RuleInfo
 
 
 def _agents(rule: RuleInfo) -> str:
-    return ", ".join(rule.agents) if rule.agents else "all"
+    if rule.agents:
+        return ", ".join(rule.agents)
+    return "each --agent" if rule.needs_agent else "all"
 
 
 def _yes_no(flag: bool) -> str:
