@@ -274,6 +274,14 @@ def code_stamp() -> tuple[int, int]:
     return newest, count
 
 
+def pool_threshold() -> int | None:
+    """skillctl's process-pool threshold, when the installed skillctl says."""
+    out = subprocess.run(
+        [sys.executable, "-c", "from skillctl.parallel import THRESHOLD; print(THRESHOLD)"],
+        capture_output=True, text=True)
+    return int(out.stdout) if out.returncode == 0 and out.stdout.strip().isdigit() else None
+
+
 def skillctl_cmd() -> list[str]:
     """How to start skillctl: the console script beside this Python, else ``-m``."""
     script = Path(sys.executable).with_name("skillctl")
@@ -556,7 +564,11 @@ def render_markdown(results: dict[str, Any]) -> str:
                          f"{cold / warm:.1f}x faster than the first run ({_fmt(warm)} against "
                          f"{_fmt(cold)}; target: at least 10x).")
         serial = _num(rows.get("lint-serial"))
-        if serial:
+        threshold = results.get("pool_threshold")
+        if serial and isinstance(threshold, int) and int(size) < threshold:
+            lines.append(f"- {int(size):,} skills: below the pool threshold ({threshold}), "
+                         "both runs are one process; their difference is noise.")
+        elif serial:
             lines.append(f"- {int(size):,} skills: the process pool makes lint "
                          f"{_times(lint_med, serial)} than one process.")
     sizes = sorted(int(s) for s in corpora)
@@ -653,6 +665,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "args": " ".join(argv if argv is not None else sys.argv[1:]),
         "machine": machine(),
         "versions": versions,
+        "pool_threshold": pool_threshold(),
     }
     startup_series = startup(args.startup_runs) if args.startup_runs > 0 else {}
     results["startup"] = {
@@ -668,7 +681,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not v[:1].isdigit():
             for rows in corpora.values():
                 rows[peer] = {"label": peer, "note": v, "runs": 0, "median": None}
-    (OUT / "results.json").write_text(json.dumps(results, indent=2, sort_keys=True))
+    (OUT / "results.json").write_text(json.dumps(results, indent=2))
     markdown = render_markdown(results)
     print(markdown)
     if not args.no_doc:
