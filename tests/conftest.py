@@ -38,6 +38,17 @@ def write_skill(
     return directory
 
 
+@pytest.fixture(scope="session")
+def _session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("skillctl-cache")
+
+
+@pytest.fixture(autouse=True)
+def _private_cache_dir(_session_cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never read or write the user's real lint cache (~/.cache/skillctl)."""
+    monkeypatch.setenv("SKILLCTL_CACHE_DIR", str(_session_cache_dir))
+
+
 @pytest.fixture
 def make_skill(tmp_path: Path) -> Callable[..., Path]:
     """Factory writing skills below ``tmp_path`` (or a given root)."""
