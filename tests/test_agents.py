@@ -30,8 +30,11 @@ def test_profile_is_complete(agent: str) -> None:
     assert profile.roots, "every agent scans at least one root"
     assert profile.parser in DIALECTS
     assert "name" in profile.known_fields and "description" in profile.known_fields
-    assert profile.catalog_format in (None, agent)
-    assert profile.body_wrapper in (None, agent)
+    from skillctl.render.body import WRAPPERS
+    from skillctl.render.catalog import CATALOG_FORMATS
+
+    assert profile.catalog_format is None or profile.catalog_format in CATALOG_FORMATS
+    assert profile.body_wrapper is None or profile.body_wrapper in WRAPPERS
     assert profile.script_cwd in ("skill", "project")
     for root in profile.roots:
         assert root.max_depth >= 1

@@ -53,7 +53,7 @@ PROFILE = Profile(
     description_max=1024,
     description_max_warns=True,
     known_fields=SPEC_FIELDS,
-    catalog_format="agentskills",
+    catalog_format="xml",  # the client guide's example: indented XML, one element a line
     script_cwd="skill",
     uncertain=(
         "the guide gives a depth range of 4-6; 6 is used",

@@ -60,6 +60,7 @@ PROFILE = Profile(
     description_max=1024,
     known_fields=frozenset({"name", "description", "metadata"}),
     catalog_format="codex",
+    body_wrapper="codex",
     script_cwd="project",
     uncertain=(
         "project .codex/skills layers are assumed to follow the same root-to-cwd walk",

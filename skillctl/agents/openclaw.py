@@ -56,6 +56,7 @@ PROFILE = Profile(
         "command-dispatch", "command-tool", "command-arg-mode", "metadata",
     }),
     catalog_format="openclaw",
+    body_wrapper="openclaw",
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
     uncertain=(

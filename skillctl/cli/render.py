@@ -211,13 +211,13 @@ def _run(
         raise UsageError("--check needs --into FILE")
     if skill is not None:
         return _body(skill, profile, agent, args, execute, timeout, project, home)
-    from skillctl.render.catalog import CATALOG_FORMATS, FORMAT_ALIASES, get_format, render_catalog
+    from skillctl.render.catalog import CATALOG_FORMATS, get_format, render_catalog
     from skillctl.render.types import BudgetRequest
 
     if fmt is None and profile is not None:
-        fmt = FORMAT_ALIASES.get(profile.catalog_format or "", profile.catalog_format)
-        if fmt is None and profile.id in CATALOG_FORMATS:
-            fmt = profile.id
+        # Amp builds its prompt server-side (no catalog_format in its profile); the seed
+        # document's shape is the best available guess, under the agent's own id.
+        fmt = profile.catalog_format or (profile.id if profile.id in CATALOG_FORMATS else None)
         if fmt is None:
             raise UsageError(f"agent {profile.id!r} has no known catalog format; pass --format")
     fmt = fmt or "xml"
@@ -290,14 +290,12 @@ def _body(
 ) -> int:
     from skillctl.discovery import find_skill
     from skillctl.errors import UsageError
-    from skillctl.render.body import WRAPPERS, BodyOptions, render_body
+    from skillctl.render.body import BodyOptions, render_body
 
     chosen = find_skill(target, project or Path.cwd(), home or Path.home(), agent=agent)
     if chosen.parsed.text is None:
         raise UsageError(f"{chosen.entry}: cannot be read")
-    wrapper = "claude-code"
-    if profile is not None:
-        wrapper = profile.body_wrapper or (profile.id if profile.id in WRAPPERS else "plain")
+    wrapper = "claude-code" if profile is None else (profile.body_wrapper or "plain")
     rendered = render_body(
         chosen,
         wrapper,

@@ -60,9 +60,6 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
     )
 }
 
-#: Format ids other helpers' profiles use for a format registered under another id.
-FORMAT_ALIASES: dict[str, str] = {"agentskills": "skills-ref"}
-
 #: Formats whose name and description are taken stripped, as skills-ref's read_properties does.
 _STRIPPED = frozenset({"skills-ref"})
 #: Formats whose location is the resolved path of the entry file.
@@ -85,7 +82,7 @@ class CatalogResult:
 def get_format(format_id: str) -> CatalogFormat:
     """The format with this id; an unknown id is a usage error naming the known ones."""
     try:
-        return CATALOG_FORMATS[FORMAT_ALIASES.get(format_id, format_id)]
+        return CATALOG_FORMATS[format_id]
     except KeyError:
         raise UsageError(f"unknown format {format_id!r} (known formats: "
                          f"{', '.join(CATALOG_FORMATS)})") from None
@@ -183,7 +180,7 @@ def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetReque
                    profile: Profile | None = None) -> CatalogResult:
     """Render ``skills`` in ``format_id``; ``profile`` (when its catalog format is this one)
     supplies the excluded fields and the description cap."""
-    fmt = get_format(FORMAT_ALIASES.get(format_id, format_id))
+    fmt = get_format(format_id)
     request = request or BudgetRequest()
     excluded: Sequence[str] | None = None
     if profile is not None and profile.catalog_format == format_id:
