@@ -7,9 +7,9 @@ file list, agent profiles, known field names) is computed once per context, on f
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from skillctl.model import ParsedSkill, Position, Skill, SkillFile
 
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 SPEC_FIELDS = frozenset(
     {"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
 )
+
+_T = TypeVar("_T")
 
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
@@ -71,6 +73,19 @@ class SkillContext:
         self.skill = skill
         self.parsed: ParsedSkill = skill.parsed
         self.config = config
+        self._computed: dict[Callable[[SkillContext], Any], Any] = {}
+
+    def computed(self, compute: Callable[[SkillContext], _T]) -> _T:
+        """``compute(self)``, worked out once per context and shared by every rule that asks.
+
+        For work several rules need (the body's references, say): the first rule to ask pays,
+        the others get the same value. A ``compute`` that raises is not remembered.
+        """
+        try:
+            return cast(_T, self._computed[compute])
+        except KeyError:
+            value = self._computed[compute] = compute(self)
+            return value
 
     # ------------------------------------------------------------------ configuration
 
@@ -114,8 +129,11 @@ class SkillContext:
 
     def body_lines(self) -> Iterator[tuple[int, str]]:
         """Body lines with their 1-based line numbers in the file."""
-        for index, line in enumerate(self.parsed.body.split("\n")):
-            yield self.parsed.body_start_line + index, line
+        return enumerate(self._body_lines, self.parsed.body_start_line)
+
+    @functools.cached_property
+    def _body_lines(self) -> tuple[str, ...]:
+        return tuple(self.parsed.body.split("\n"))
 
     @functools.cached_property
     def files(self) -> tuple[SkillFile, ...]:

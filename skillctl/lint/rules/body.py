@@ -15,6 +15,10 @@ CHARS_PER_TOKEN = 4
 _HOME = re.compile(
     r"(?<![\w.~$/-])(?:/Users/|/home/|[A-Za-z]:[\\/]Users[\\/])([^\\/\s\"'`<>(){}\[\]*$]+)[\\/]"
 )
+#: A home path contains ``/home/`` or ``Users`` (``/Users/``, ``C:\Users\``): text with neither
+#: is not searched line by line.
+_HOME_LITERALS = ("/home/", "Users")
+_HOME_LITERALS_BYTES = tuple(literal.encode("ascii") for literal in _HOME_LITERALS)
 #: Names that are obviously placeholders in documentation, not someone's real home.
 _PLACEHOLDERS = frozenset(
     {
@@ -133,7 +137,11 @@ def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
 
 
 def _home_hits(text: str) -> Iterator[tuple[int, int, str]]:
+    if not any(literal in text for literal in _HOME_LITERALS):
+        return
     for index, line in enumerate(text.split("\n")):
+        if "/home/" not in line and "Users" not in line:
+            continue
         for match in _HOME.finditer(line):
             if match.group(1).lower() in _PLACEHOLDERS:
                 continue
@@ -171,8 +179,8 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
             data = (ctx.dir / file.relpath).read_bytes()
         except OSError:
             continue
-        if b"\x00" in data:
-            continue
+        if b"\x00" in data or not any(literal in data for literal in _HOME_LITERALS_BYTES):
+            continue  # binary, or no home path possible (ASCII bytes decode to themselves)
         for index, column, text in _home_hits(data.decode("utf-8", errors="replace")):
             yield Finding(
                 f"hard-coded home directory {text!r}",

@@ -1,0 +1,123 @@
+"""The per-skill rules' shared work: references found once per skill, fresh directory listings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from skillctl.collect import collect
+from skillctl.lint.config import resolve_config
+from skillctl.lint.context import SkillContext
+from skillctl.lint.engine import LintOptions, lint_paths
+from skillctl.lint.rules.references import (
+    broken_reference,
+    checked_references,
+    reference_case,
+    reference_escape,
+)
+
+_BODY = (
+    "# Forms\n\n"
+    "See [forms](references/Forms.md), [gone](references/gone.md) and [up](../up.md).\n"
+    "Run `scripts/fill.py`.\n"
+)
+
+
+def _context(skill_dir: Path) -> SkillContext:
+    (skill,) = collect([skill_dir]).skills
+    config = resolve_config(
+        start=skill_dir, config_path=None, agents=(), select=(), ignore=(), strict=False
+    )
+    return SkillContext(skill, config)
+
+
+def _skill(make_skill: Callable[..., Path]) -> Path:
+    directory = make_skill("form-filler", body=_BODY)
+    (directory / "references").mkdir()
+    (directory / "references" / "forms.md").write_text("# forms\n")
+    (directory / "scripts").mkdir()
+    (directory / "scripts" / "fill.py").write_text("print('hi')\n")
+    return directory
+
+
+def test_the_three_reference_rules_share_one_computation(
+    make_skill: Callable[..., Path],
+) -> None:
+    directory = _skill(make_skill)
+    ctx = _context(directory)
+    first = ctx.computed(checked_references)
+    assert [(ref.target, status) for ref, status, _ in first] == [
+        ("references/Forms.md", "case"),
+        ("references/gone.md", "missing"),
+        ("../up.md", "escape"),
+        ("scripts/fill.py", "ok"),
+    ]
+    # Change the disk: rules that looked again would now see forms.md missing, not mis-cased.
+    (directory / "references" / "forms.md").unlink()
+    assert [f.message for f in broken_reference(ctx)] == [
+        "link target 'references/gone.md' does not exist in the skill directory"
+    ]
+    assert [f.hint for f in reference_case(ctx)] == ["write 'references/forms.md'"]
+    assert len(list(reference_escape(ctx))) == 1
+    assert ctx.computed(checked_references) is first
+    # a new context (the next lint run) looks at the disk again
+    fresh = _context(directory).computed(checked_references)
+    assert [status for _, status, _ in fresh] == ["missing", "missing", "escape", "ok"]
+
+
+def test_computed_runs_once_per_context_and_forgets_failures(
+    make_skill: Callable[..., Path],
+) -> None:
+    ctx = _context(make_skill("plain-skill"))
+    calls: list[int] = []
+
+    def count(context: SkillContext) -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert ctx.computed(count) == 1
+    assert ctx.computed(count) == 1
+    assert len(calls) == 1
+
+    def fail(context: SkillContext) -> int:
+        calls.append(1)
+        raise ValueError("boom")
+
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            ctx.computed(fail)
+    assert len(calls) == 3  # a failure is computed again, not remembered
+    assert _context(ctx.dir).computed(count) == 4  # a new context computes afresh
+
+
+def test_case_variant_follows_the_disk_between_runs(make_skill: Callable[..., Path]) -> None:
+    """Directory listings last one skill's lint, not the process: a rename is seen."""
+    directory = _skill(make_skill)
+    nested = directory / "references" / "deep"
+    nested.mkdir()
+    (nested / "guide.md").write_text("# guide\n")
+    (directory / "SKILL.md").write_text(
+        (directory / "SKILL.md").read_text() + "Read [guide](References/Deep/GUIDE.md).\n"
+    )
+
+    def case_messages() -> list[str]:
+        report = lint_paths(LintOptions(paths=(directory,), use_cache=False))
+        return sorted(d.message for d in report.diagnostics if d.rule == "reference-case")
+
+    assert case_messages() == [
+        "'References/Deep/GUIDE.md' exists only as 'references/deep/guide.md': it is not "
+        "found on case-sensitive file systems (Linux, CI)",
+        "'references/Forms.md' exists only as 'references/forms.md': it is not found on "
+        "case-sensitive file systems (Linux, CI)",
+    ]
+    os.rename(directory / "references" / "forms.md", directory / "references" / "FORMS.md")
+    os.rename(nested / "guide.md", nested / "Guide.md")
+    assert case_messages() == [
+        "'References/Deep/GUIDE.md' exists only as 'references/deep/Guide.md': it is not "
+        "found on case-sensitive file systems (Linux, CI)",
+        "'references/Forms.md' exists only as 'references/FORMS.md': it is not found on "
+        "case-sensitive file systems (Linux, CI)",
+    ]
