@@ -121,3 +121,34 @@ def test_case_variant_follows_the_disk_between_runs(make_skill: Callable[..., Pa
         "'references/Forms.md' exists only as 'references/FORMS.md': it is not found on "
         "case-sensitive file systems (Linux, CI)",
     ]
+
+
+def test_missing_skill_md_resolves_linked_folders(
+    make_skill: Callable[..., Path], tmp_path: Path
+) -> None:
+    """Folders are resolved once each; links (to a skill, to a folder without one) still are."""
+    skills = tmp_path / "skills"
+    make_skill("deploy", root=skills)
+    elsewhere = tmp_path / "elsewhere"
+    make_skill("review", root=elsewhere)
+    (elsewhere / "notes").mkdir()
+    (elsewhere / "notes" / "README.md").write_text("# notes\n")
+    (skills / "plain-notes").mkdir()
+    (skills / "plain-notes" / "README.md").write_text("# notes\n")
+    os.symlink(elsewhere / "review", skills / "review-link")  # a linted skill, through a link
+    os.symlink(elsewhere / "notes", skills / "notes-link")  # no SKILL.md behind the link
+    os.symlink(skills, tmp_path / "skills-link")
+
+    def missing(*paths: Path) -> list[str]:
+        report = lint_paths(LintOptions(paths=paths, use_cache=False))
+        return sorted(
+            os.path.relpath(d.path, tmp_path)
+            for d in report.diagnostics
+            if d.rule == "missing-skill-md"
+        )
+
+    assert missing(skills) == ["skills/notes-link", "skills/plain-notes"]
+    assert missing(tmp_path / "skills-link") == [
+        "skills-link/notes-link",
+        "skills-link/plain-notes",
+    ]

@@ -47,11 +47,13 @@ _PLACEHOLDERS = frozenset(
 _MAX_SCAN_BYTES = 256 * 1024
 
 
-def _content_lines(ctx: SkillContext) -> list[tuple[int, str]]:
-    lines = list(ctx.body_lines())
-    while lines and not lines[-1][1].strip():
-        lines.pop()
-    return lines
+def _content_line_count(ctx: SkillContext) -> int:
+    """Body lines up to the last one that is not blank."""
+    lines = ctx.parsed.body.split("\n")
+    count = len(lines)
+    while count and not lines[count - 1].strip():
+        count -= 1
+    return count
 
 
 @rule("body-empty", Severity.WARNING, agents=("opencode-agent-skills",))
@@ -97,12 +99,12 @@ def body_too_long(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     limit = int(ctx.option("max-body-lines"))
-    lines = _content_lines(ctx)
-    if len(lines) > limit:
+    count = _content_line_count(ctx)
+    if count > limit:
         yield Finding(
-            f"body has {len(lines)} lines (more than {limit}); the whole body is loaded on "
+            f"body has {count} lines (more than {limit}); the whole body is loaded on "
             "every use",
-            lines[limit][0],
+            ctx.parsed.body_start_line + limit,
             hint="move reference material to references/ and link to it",
         )
 

@@ -21,6 +21,19 @@ def problem_findings(ctx: SkillContext, code: str, prefix: str = "") -> Iterator
             yield Finding(message, problem.line, problem.column)
 
 
+def _real_child(real_parent: str, path: Path) -> str:
+    """``os.path.realpath(path)``, given the real path of its parent folder.
+
+    A plain name inside a resolved folder that is not a symbolic link is already real: one
+    ``lstat`` instead of one for every component of the path.
+    """
+    name = path.name
+    candidate = os.path.join(real_parent, name)
+    if name in ("", ".", "..") or os.path.islink(candidate):
+        return os.path.realpath(path)
+    return candidate
+
+
 @rule("missing-skill-md", Severity.WARNING, source="spec", kind="across")
 def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """A folder next to other skills has no SKILL.md, so no agent loads it.
@@ -48,12 +61,20 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
 
     Matters for every agent.
     """
-    skill_dirs = {os.path.realpath(s.dir) for s in ctx.skills}
+    real_parents: dict[Path, str] = {}  # each folder resolved once, not once per skill in it
+
+    def resolve_folder(path: Path) -> str:
+        found = real_parents.get(path)
+        if found is None:
+            found = real_parents[path] = os.path.realpath(path)
+        return found
+
+    skill_dirs = {_real_child(resolve_folder(s.dir.parent), s.dir) for s in ctx.skills}
     roots = [os.path.realpath(r) for r in ctx.roots]
     parents: dict[str, Path] = {}
     for skill in ctx.skills:
         parent = skill.dir.parent
-        real = os.path.realpath(parent)
+        real = resolve_folder(parent)
         if any(real == r or real.startswith(r + os.sep) for r in roots):
             parents.setdefault(real, parent)
     for real_parent, parent in sorted(parents.items()):
@@ -67,7 +88,8 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
             try:
                 if not entry.is_dir():
                     continue
-                real = os.path.realpath(entry.path)
+                # entry.path is inside a resolved folder: real unless it is a link itself
+                real = os.path.realpath(entry.path) if entry.is_symlink() else entry.path
                 if real in skill_dirs or any(d.startswith(real + os.sep) for d in skill_dirs):
                     continue
                 names = os.listdir(entry.path)

@@ -53,16 +53,43 @@ def _clean_link(raw: str) -> str | None:
     return urllib.parse.unquote(target) or None
 
 
+#: What a line needs for :func:`references` to look at it: a fence, a link, a reference
+#: definition or a code path (all end in ``s/``).
+_CANDIDATE = re.compile(r"```|~~~|\]\(|\]:|s/")
+
+
+def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
+    """(line number, line) of the body lines containing a :data:`_CANDIDATE` literal.
+
+    One scan of the whole body in C instead of a Python step per line: most lines contain
+    none of them, and a line without one neither opens nor closes a fence nor holds a
+    reference.
+    """
+    line_no = first_line
+    counted = 0  # offset up to which newlines are counted into line_no
+    match = _CANDIDATE.search(body)
+    while match is not None:
+        start = body.rfind("\n", 0, match.start()) + 1
+        end = body.find("\n", match.end())
+        if end < 0:
+            end = len(body)
+        line_no += body.count("\n", counted, start)
+        counted = start
+        yield line_no, body[start:end]
+        match = _CANDIDATE.search(body, end + 1)
+
+
 def references(ctx: SkillContext) -> Iterator[Reference]:
     """Every link target and well-known code path (``scripts/x.py``) in the body.
 
-    Each pattern is tried on a line only when the literal it needs is there (a fence needs
-    three backticks or tildes, a link ``](``, a reference definition ``]:``, a code path
-    ``s/``): the same references, without running five regular expressions on every line.
+    Only lines with a literal some pattern needs are looked at, and each pattern only when
+    its own literal is there (a fence needs three backticks or tildes, a link ``](``, a
+    reference definition ``]:``, a code path ``s/``): the same references as running the five
+    regular expressions on every line, several times faster.
     """
     opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
     # character, at least as long, with no info string)
-    for line_no, line in ctx.body_lines():
+    for line_no, line in _candidate_lines(ctx.parsed.body, ctx.parsed.body_start_line):
         fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)

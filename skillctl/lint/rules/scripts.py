@@ -81,6 +81,15 @@ def shebang_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, bytes]]:
             yield file, head
 
 
+def _all_shebang_files(ctx: SkillContext) -> tuple[tuple[SkillFile, bytes], ...]:
+    return tuple(shebang_files(ctx))
+
+
+def _shebang_files_once(ctx: SkillContext) -> tuple[tuple[SkillFile, bytes], ...]:
+    """:func:`shebang_files`, read once per skill for both rules below."""
+    return ctx.computed(_all_shebang_files)
+
+
 @rule("script-not-executable", Severity.ERROR, fixable=True)
 def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     """A file with a shebang (`#!`) is not executable as it ships.
@@ -96,7 +105,7 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent that runs scripts.
     """
-    for file, _ in shebang_files(ctx):
+    for file, _ in _shebang_files_once(ctx):
         mode = index_mode(ctx.dir / file.relpath)
         if mode is not None:
             if mode == "100755":
@@ -128,7 +137,7 @@ def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent on Linux and macOS.
     """
-    for file, head in shebang_files(ctx):
+    for file, head in _shebang_files_once(ctx):
         first = head.split(b"\n", 1)[0]
         if first.endswith(b"\r"):
             yield Finding(
