@@ -8,6 +8,12 @@ The frontmatter is parsed as YAML 1.2 by ruamel.yaml in round-trip mode, which k
 column numbers. When that fails, the file is retried the way Claude Code retries it (risky
 values quoted), so that the lenient view of a skill is still available to every rule; the
 failure itself stays recorded as a problem.
+
+Most frontmatter is a handful of ``key: text`` lines, and importing and running ruamel costs
+more than everything else skillctl does with such a file. ``_parse_simple`` reads that common
+shape directly and declines (returns None, so ruamel parses the file) on anything it cannot
+vouch for; whenever it accepts, its result is the one ruamel's path would give, which
+``tests/test_parse_fast.py`` checks against the corpus, the golden files and generated input.
 """
 
 from __future__ import annotations
@@ -329,11 +335,14 @@ def _load(text: str, allow_duplicates: bool) -> Any:
     return yaml.load(text)
 
 
-def parse_yaml(text: str, first_line: int) -> tuple[Frontmatter | None, list[Problem]]:
-    """Parse frontmatter text whose first line is file line ``first_line`` (1-based)."""
-    from ruamel.yaml.constructor import DuplicateKeyError
-    from ruamel.yaml.error import YAMLError
+def parse_yaml(
+    text: str, first_line: int, *, fast: bool = True
+) -> tuple[Frontmatter | None, list[Problem]]:
+    """Parse frontmatter text whose first line is file line ``first_line`` (1-based).
 
+    With ``fast`` (the default), simple frontmatter is read without ruamel (see
+    ``_parse_simple``); the result is the same either way.
+    """
     offset = first_line - 1
     problems: list[Problem] = []
     if len(text.encode("utf-8", errors="replace")) > limits.MAX_FRONTMATTER_BYTES:
@@ -358,7 +367,20 @@ def parse_yaml(text: str, first_line: int) -> tuple[Frontmatter | None, list[Pro
             )
         )
         return None, problems
+    if fast:
+        simple = _parse_simple(text, first_line)
+        if simple is not None:
+            return simple, problems
+    return _parse_with_ruamel(text, first_line)
 
+
+def _parse_with_ruamel(text: str, first_line: int) -> tuple[Frontmatter | None, list[Problem]]:
+    """The general path: ruamel.yaml, the duplicate-key retry and Claude Code's lenient retry."""
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.error import YAMLError
+
+    offset = first_line - 1
+    problems: list[Problem] = []
     loaded: Any = None
     source = text
     try:
@@ -438,6 +460,133 @@ def parse_yaml(text: str, first_line: int) -> tuple[Frontmatter | None, list[Pro
             block_scalars=frozenset(converted.block),
         ),
         problems,
+    )
+
+
+# --------------------------------------------------------------------------- simple frontmatter
+
+# Characters the fast path accepts anywhere in the frontmatter: printable, no tab, no CR, none
+# of YAML's extra line breaks (U+0085, U+2028, U+2029) and no BOM (U+FEFF), which ruamel's
+# reader and scanner treat specially. Anything else sends the text to ruamel.
+_SIMPLE_UNSAFE_CHAR = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+# ``key: value`` or ``key:`` (opening a nested mapping), indented by spaces only. A key is a
+# plain word that cannot resolve to anything but a string (it starts with a letter or ``_``;
+# the null/bool words are refused below) and is far below ruamel's 1,024-character limit on
+# simple keys. The value is everything after ``: `` up to trailing spaces, which YAML drops
+# (the space is the only blank left: tabs are refused above; U+00A0 and the like are text).
+_SIMPLE_LINE = re.compile(
+    r"(?P<indent> *)(?P<key>[A-Za-z_][A-Za-z0-9_.-]{0,127}):(?: +(?P<value>[^ ](?:.*[^ ])?))? *"
+)
+# A plain scalar's first character: not a YAML indicator (``-?:,[]{}#&*!|>'"%@`` and
+# backtick), and not one that an implicit resolver of YAML 1.1 or 1.2 keys on (digits,
+# ``+-.`` for numbers and timestamps, ``~`` for null, ``<`` for the merge key, ``=``).
+_PLAIN_FIRST_REFUSED = frozenset("-?:,[]{}#&*!|>'\"%@`0123456789+.~<=")
+# Words that resolve to null or a boolean in YAML 1.1 or 1.2, in any case.
+_SPECIAL_WORDS = frozenset({"null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+_DOUBLE_QUOTED = re.compile(r'"([^"\\]*)"')
+_SINGLE_QUOTED = re.compile(r"'([^']*)'")
+# Far below MAX_YAML_NODES: a frontmatter this long is left to the general path.
+_SIMPLE_MAX_LINES = 1000
+
+
+def _simple_scalar(value: str) -> tuple[str, bool] | None:
+    """The string a one-line scalar certainly means, and whether it is plain; else None.
+
+    Quoted scalars are accepted only without escapes or embedded quotes of their kind.
+    """
+    first = value[0]
+    if first == '"':
+        match = _DOUBLE_QUOTED.fullmatch(value)
+        return None if match is None else (match.group(1), False)
+    if first == "'":
+        match = _SINGLE_QUOTED.fullmatch(value)
+        return None if match is None else (match.group(1), False)
+    if (
+        first in _PLAIN_FIRST_REFUSED
+        or ": " in value
+        or " #" in value
+        or value.endswith(":")
+        or value.lower() in _SPECIAL_WORDS
+    ):
+        return None
+    return value, True
+
+
+def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
+    """Frontmatter of ``key: text`` lines read without ruamel, or None to let ruamel decide.
+
+    Accepted: top-level keys with a one-line scalar (plain text that can only be a string, or
+    a quoted string without escapes), and top-level keys opening a mapping of such pairs,
+    indented by the same number of spaces; blank lines and comment lines starting in the
+    first column. Everything else (lists, deeper nesting, block scalars, multi-line or
+    non-string scalars, duplicate keys, tabs, comments after a value) is declined.
+    """
+    if _SIMPLE_UNSAFE_CHAR.search(text) is not None:
+        return None
+    lines = text.split("\n")
+    if len(lines) > _SIMPLE_MAX_LINES:
+        return None
+    data: dict[str, Any] = {}
+    positions: dict[KeyPath, Position] = {}
+    value_positions: dict[KeyPath, Position] = {}
+    plain: set[KeyPath] = set()
+    block: dict[str, Any] | None = None  # the nested mapping being filled
+    block_key = ""
+    block_indent = 0
+    for index, line in enumerate(lines):
+        if not line.strip(" ") or line[0] == "#":
+            continue
+        match = _SIMPLE_LINE.fullmatch(line)
+        if match is None:
+            return None
+        key = match.group("key")
+        if key.lower() in _SPECIAL_WORDS:
+            return None
+        value = match.group("value")
+        indent = len(match.group("indent"))
+        number = first_line + index
+        if indent == 0:
+            if (block is not None and not block) or key in data:
+                return None
+            path: KeyPath = (key,)
+            positions[path] = Position(number, 1)
+            if value is None:
+                block = data[key] = {}
+                block_key = key
+                continue
+            block = None
+            target = data
+        else:
+            if block is None or value is None or key in block:
+                return None
+            if not block:
+                block_indent = indent
+                value_positions[(block_key,)] = Position(number, indent + 1)
+            elif indent != block_indent:
+                return None
+            path = (block_key, key)
+            positions[path] = Position(number, indent + 1)
+            target = block
+        scalar = _simple_scalar(value)
+        if scalar is None:
+            return None
+        target[key], is_plain = scalar
+        value_positions[path] = Position(number, match.start("value") + 1)
+        if is_plain:
+            plain.add(path)
+    if not data or (block is not None and not block):
+        return None
+    return Frontmatter(
+        data=data,
+        text=text,
+        start_line=first_line,
+        positions=positions,
+        value_positions=value_positions,
+        ignored_rules=_suppressions(text),
+        plain_scalars=frozenset(plain),
+        block_scalars=frozenset(),
     )
 
 
