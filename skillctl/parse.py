@@ -166,7 +166,9 @@ def _find_closer(lines: list[str], opener: int) -> int | None:
 
 
 @functools.cache
-def _yaml() -> YAML:
+def _yaml(allow_duplicates: bool) -> YAML:
+    """A round-trip loader; one per duplicate-key policy, because ruamel reads
+    ``allow_duplicate_keys`` once, when it first builds its constructor."""
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import RoundTripConstructor
 
@@ -181,6 +183,7 @@ def _yaml() -> YAML:
     yaml.Constructor = _Constructor
     yaml.preserve_quotes = True
     yaml.version = (1, 2)
+    yaml.allow_duplicate_keys = allow_duplicates
     return yaml
 
 
@@ -330,8 +333,7 @@ def _flow_too_deep(text: str) -> int | None:
 
 
 def _load(text: str, allow_duplicates: bool) -> Any:
-    yaml = _yaml()
-    yaml.allow_duplicate_keys = allow_duplicates
+    yaml = _yaml(allow_duplicates)
     return yaml.load(text)
 
 

@@ -188,3 +188,10 @@ def test_every_corpus_skill_parses_without_problems(path: Path) -> None:
     parsed = parse_file(path)
     assert parsed.frontmatter is not None, parsed.problems
     assert isinstance(parsed.declared_name, str)
+
+
+def test_duplicate_keys_are_reported_and_the_rest_still_read(tmp_path: Path) -> None:
+    parsed = parse_file(write(tmp_path, "---\nname: a\ndescription: d\nname: b\n---\nbody\n"))
+    assert [(p.code, p.line) for p in parsed.problems] == [("duplicate-key", 4)]
+    # ruamel keeps the first value of a duplicated key; the other keys are all there.
+    assert parsed.data == {"name": "a", "description": "d"}
