@@ -18,7 +18,7 @@ import enum
 import os
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from skillctl.agents.profile import (
     Walk,
     Winner,
 )
-from skillctl.dialects import verdict
+from skillctl.dialects import Verdict, verdict
 from skillctl.errors import UsageError
 from skillctl.model import ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file
@@ -118,6 +118,11 @@ class Resolution:
     views: tuple[SkillView, ...]
     notes: tuple[ScanNote, ...]
 
+    #: views by the path that shadows them, built on first use of :meth:`shadowed_by`
+    #: (the key None marks the index as built)
+    _losers: dict[Path | None, list[SkillView]] = field(default_factory=dict, compare=False,
+                                                        repr=False)
+
     def visible(self) -> tuple[SkillView, ...]:
         """Active and conditional views."""
         return tuple(v for v in self.views if v.status in VISIBLE)
@@ -126,7 +131,12 @@ class Resolution:
         """The views this one shadows."""
         if view.status is Status.SHADOWED or view.status is Status.INVALID:
             return ()
-        return tuple(v for v in self.views if v.shadowed_by == view.path and v is not view)
+        if not self._losers:
+            self._losers[None] = []
+            for other in self.views:
+                if other.shadowed_by is not None:
+                    self._losers.setdefault(other.shadowed_by, []).append(other)
+        return tuple(v for v in self._losers.get(view.path, ()) if v is not view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,34 +151,137 @@ class CrossView:
 
     _index: dict[tuple[str, str], SkillView] = field(default_factory=dict, compare=False,
                                                        repr=False)
+    #: real paths already resolved in this run, by path text
+    _reals: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def _real_of(self, path: Path) -> str:
+        text = str(path)
+        real = self._reals.get(text)
+        if real is None:
+            real = self._reals[text] = os.path.realpath(text)
+        return real
 
     def views_of(self, skill: Skill) -> dict[str, SkillView | None]:
         """Each agent's best view of this skill's file (None when the agent never reaches it)."""
         if not self._index:
             for agent, resolution in self.resolutions.items():
                 for view in resolution.views:
-                    slot = (agent, _real(view.path))
+                    slot = (agent, self._real_of(view.path))
                     best = self._index.get(slot)
                     if best is None or _STATUS_RANK[view.status] < _STATUS_RANK[best.status]:
                         self._index[slot] = view
-        key = _real(skill.entry)
+        key = self._real_of(skill.entry)
         return {agent: self._index.get((agent, key)) for agent in self.resolutions}
 
 
 class ParseCache:
-    """Parse each SKILL.md once per run, keyed by its real path."""
+    """Per-run memo shared by every agent's discovery: each SKILL.md is parsed once (keyed by
+    its real path), each path resolved once, each tree walked once per set of walk options,
+    and each parser dialect run once per file.
 
-    def __init__(self) -> None:
+    With ``keep_text=False`` (for callers that need only frontmatter and discovery verdicts,
+    such as ``list`` on big trees) the dialects discovery expects (see :meth:`expect`) run as
+    soon as a file is parsed, and the parsed skills handed out then carry ``text=None`` and an
+    empty ``body``, so the run does not hold every file's text. A dialect asked for later
+    re-reads the file.
+
+    The file system is assumed not to change during one run; make a new cache for a new run.
+    """
+
+    def __init__(self, *, keep_text: bool = True) -> None:
         """Start empty."""
+        self._keep_text = keep_text
+        self._expected: set[str] = set()
         self._parsed: dict[str, ParsedSkill] = {}
+        self._by_path: dict[str, ParsedSkill] = {}
+        self._reals: dict[str, str] = {}
+        self._walks: dict[tuple[str, WalkOptions | None], list[Candidate | ScanNote]] = {}
+        self._verdicts: dict[tuple[str, str], Verdict] = {}
+        self._first_lines: dict[str, str | None] = {}
+        self._skills: dict[tuple[str, str, Scope, str], Skill] = {}
+
+    @property
+    def keeps_text(self) -> bool:
+        """False when handed-out parsed skills carry no text and no body."""
+        return self._keep_text
+
+    def expect(self, dialects: Iterable[str]) -> None:
+        """Say which parser dialects discovery will ask about (run early without text)."""
+        self._expected.update(dialects)
 
     def get(self, entry: Path) -> ParsedSkill:
         """The parsed file (parsed now if needed), carrying the path it was asked for."""
-        key = _real(entry)
+        text = str(entry)
+        found = self._by_path.get(text)
+        if found is not None:
+            return found
+        key = self.real(entry)
         parsed = self._parsed.get(key)
         if parsed is None:
-            parsed = self._parsed[key] = parse_file(entry)
-        return parsed if parsed.path == entry else dataclasses.replace(parsed, path=entry)
+            parsed = parse_file(entry)
+            if not self._keep_text:
+                parsed = self._drop_text(key, parsed)
+            self._parsed[key] = parsed
+        if parsed.path != entry:
+            parsed = dataclasses.replace(parsed, path=entry)
+        self._by_path[text] = parsed
+        return parsed
+
+    def _drop_text(self, key: str, parsed: ParsedSkill) -> ParsedSkill:
+        for dialect in sorted(self._expected):
+            self._verdicts[(dialect, key)] = verdict(dialect, parsed)
+        self._first_lines[key] = body_first_line(parsed.body)
+        return dataclasses.replace(parsed, text=None, body="")
+
+    def skill(self, cand: Candidate, scope: Scope, root: Path) -> Skill:
+        """The :class:`Skill` for a candidate found below ``root`` (one object per run, shared
+        by every agent that scans the same root)."""
+        key = (str(cand.entry), str(cand.dir), scope, str(root))
+        skill = self._skills.get(key)
+        if skill is None:
+            skill = self._skills[key] = Skill(cand.dir, cand.entry, self.get(cand.entry), scope,
+                                              root)
+        return skill
+
+    def real(self, path: Path) -> str:
+        """``os.path.realpath`` of ``path``, resolved once per run."""
+        text = str(path)
+        real = self._reals.get(text)
+        if real is None:
+            real = self._reals[text] = os.path.realpath(text)
+        return real
+
+    def walk(self, path: Path, options: WalkOptions | None,
+             scan: Callable[[], Iterator[Candidate | ScanNote]]) -> list[Candidate | ScanNote]:
+        """What ``scan()`` yields for ``path`` walked with ``options`` (walked once per run)."""
+        key = (str(path), options)
+        items = self._walks.get(key)
+        if items is None:
+            items = self._walks[key] = list(scan())
+        return items
+
+    def verdict(self, dialect: str, parsed: ParsedSkill) -> Verdict:
+        """:func:`~skillctl.dialects.verdict` of one dialect on one file (a file parsed by
+        this cache), run once per run."""
+        key = (dialect, self.real(parsed.path))
+        seen = self._verdicts.get(key)
+        if seen is None:
+            full = parsed if self._keep_text else parse_file(parsed.path)
+            seen = self._verdicts[key] = verdict(dialect, full)
+        return seen
+
+    def body_first_line(self, parsed: ParsedSkill) -> str | None:
+        """:func:`body_first_line` of a file parsed by this cache."""
+        if self._keep_text:
+            return body_first_line(parsed.body)
+        key = self.real(parsed.path)
+        if key not in self._first_lines:
+            self._first_lines[key] = body_first_line(parse_file(parsed.path).body)
+        return self._first_lines[key]
+
+    def reals(self) -> dict[str, str]:
+        """The memo of real paths by path text (shared, not copied: it only grows)."""
+        return self._reals
 
     def __len__(self) -> int:
         """How many distinct files were parsed."""
@@ -380,6 +493,7 @@ class _Draft:
     reason: str | None
     place: RootPlace
     depth: int
+    real: str  # realpath of the entry file
     declared: str | None = None
     description: str | None = None
     warnings: list[str] = field(default_factory=list)
@@ -420,7 +534,7 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     if any(part in profile.skip_dirs for part in rel_parts):
         return f"inside a directory {label} skips"
     follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
-    if rel_parts:
+    if rel_parts and cand.via_symlink:  # no symlink on the way: nothing to judge
         here = place.path
         for part in rel_parts:
             here = here / part
@@ -437,18 +551,19 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     return None
 
 
-def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int) -> _Draft:
+def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real: str,
+              cache: ParseCache) -> _Draft:
     """Parser dialect, name and description rules for one reachable skill."""
     label = profile.display_name
     parsed = skill.parsed
     dir_name = skill.dir_name
-    draft = _Draft(skill, dir_name, Status.ACTIVE, None, place, depth)
+    draft = _Draft(skill, dir_name, Status.ACTIVE, None, place, depth, real)
     if profile.max_file_bytes is not None and parsed.size > profile.max_file_bytes:
         draft.status = Status.INVALID
         draft.reason = (f"the file is {parsed.size} bytes; {label} skips SKILL.md over "
                         f"{profile.max_file_bytes} bytes")
         return draft
-    seen = verdict(profile.parser, parsed)
+    seen = cache.verdict(profile.parser, parsed)
     if not seen.accepted:
         draft.status = Status.INVALID
         draft.reason = seen.reason
@@ -485,7 +600,7 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int) -> _
     raw_desc = data.get("description")
     description = raw_desc if isinstance(raw_desc, str) and raw_desc.strip() else None
     if description is None and profile.description_fallback == "body-first-line":
-        description = body_first_line(parsed.body)
+        description = cache.body_first_line(parsed)
         if description is not None:
             draft.warnings.append("no description: the body's first line is used instead")
     draft.description = description
@@ -537,7 +652,7 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
     if profile.same_file_key is not None:
         first_by_file: dict[str, _Draft] = {}
         for draft in loaded:
-            key = (_real(draft.skill.entry) if profile.same_file_key is DedupKey.REALPATH
+            key = (draft.real if profile.same_file_key is DedupKey.REALPATH
                    else str(draft.skill.entry))
             winner = first_by_file.setdefault(key, draft)
             if winner is not draft:
@@ -550,7 +665,7 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
         if profile.dedup_key is DedupKey.DIR_NAME:
             return draft.skill.dir_name
         if profile.dedup_key is DedupKey.REALPATH:
-            return _real(draft.skill.entry)
+            return draft.real
         if profile.dedup_key is DedupKey.PATH:
             return str(draft.skill.entry)
         return draft.name
@@ -607,21 +722,30 @@ def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
     )
 
 
-def _scan_place(profile: Profile, place: RootPlace) -> Iterator[Candidate | ScanNote]:
+def _scan_place(profile: Profile, place: RootPlace,
+                cache: ParseCache) -> list[Candidate | ScanNote]:
+    """What is below one place (walked once per run for agents with the same walk options)."""
     path = place.path
     if not os.path.lexists(path):
-        return
+        return []
     if place.root is None and not os.path.isdir(path):
-        from skillctl.collect import candidates_for
+        def given() -> Iterator[Candidate | ScanNote]:
+            from skillctl.collect import candidates_for
 
-        found, notes, _ = candidates_for([path])
-        yield from notes
-        yield from found
-        return
-    for item in walk_skills(path, _scan_options(profile, place.root)):
-        if isinstance(item, ScanNote) and item.reason == "too-deep":
-            continue  # skillctl's own extended depth, not the agent's
-        yield item
+            found, notes, _ = candidates_for([path])
+            yield from notes
+            yield from found
+
+        return cache.walk(path, None, given)
+    options = _scan_options(profile, place.root)
+
+    def walk() -> Iterator[Candidate | ScanNote]:
+        for item in walk_skills(path, options):
+            if isinstance(item, ScanNote) and item.reason == "too-deep":
+                continue  # skillctl's own extended depth, not the agent's
+            yield item
+
+    return cache.walk(path, options, walk)
 
 
 def discover(
@@ -646,6 +770,7 @@ def discover(
     missing = [p for p in extra_paths if not os.path.lexists(p)]
     if missing:
         raise UsageError("path not found: " + ", ".join(str(p) for p in missing))
+    cache.expect((profile.parser,))
     places = root_places(profile, project, home, environ)
     extras = [RootPlace(_abs(p), None, Scope.EXTRA) for p in extra_paths]
     places = extras + places if profile.winner is Winner.LAST else places + extras
@@ -653,11 +778,12 @@ def discover(
     notes: list[ScanNote] = []
     for place in places:
         reachable = 0
-        for item in _scan_place(profile, place):
+        for item in _scan_place(profile, place, cache):
             if isinstance(item, ScanNote):
                 notes.append(item)
                 continue
-            skill = Skill(item.dir, item.entry, cache.get(item.entry), place.scope, place.path)
+            skill = cache.skill(item, place.scope, place.path)
+            real = cache.real(item.entry)
             reason = _structural_reason(profile, place, item)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
@@ -666,9 +792,9 @@ def discover(
                               f"{profile.max_skills_per_root} skills per root")
             if reason is not None:
                 drafts.append(_Draft(skill, skill.dir_name, Status.HIDDEN, reason, place,
-                                     item.depth))
+                                     item.depth, real))
                 continue
-            drafts.append(_evaluate(profile, skill, place, item.depth))
+            drafts.append(_evaluate(profile, skill, place, item.depth, real, cache))
     _dedup(profile, drafts)
     for draft in drafts:
         if draft.status is Status.ACTIVE:
@@ -692,22 +818,25 @@ def discover_all(
     """Run :func:`discover` for several agents (all by default) and join the views per file."""
     cache = ParseCache() if cache is None else cache
     ids = list(agents) if agents is not None else agent_ids()
+    profiles = [get_profile(agent) for agent in ids]
+    cache.expect(p.parser for p in profiles)
     resolutions = {
-        agent: discover(get_profile(agent), project, home, env, extra_paths, cache=cache)
-        for agent in ids
+        agent: discover(profile, project, home, env, extra_paths, cache=cache)
+        for agent, profile in zip(ids, profiles, strict=True)
     }
     by_file: dict[str, Skill] = {}
     notes: set[ScanNote] = set()
     for resolution in resolutions.values():
         notes.update(resolution.notes)
         for view in resolution.views:
-            key = _real(view.path)
+            key = cache.real(view.path)
             known = by_file.get(key)
             if known is None or (known.scope is Scope.EXTRA and view.scope is not Scope.EXTRA):
-                by_file[key] = dataclasses.replace(view.skill, scope=view.scope, root=view.root)
+                by_file[key] = _with_place(view)
     skills = tuple(sorted(by_file.values(), key=lambda s: (s.name, str(s.entry))))
     return CrossView(_abs(project), _abs(home), resolutions, skills,
-                     tuple(sorted(notes, key=lambda n: (str(n.path), n.reason))))
+                     tuple(sorted(notes, key=lambda n: (str(n.path), n.reason))),
+                     _reals=cache.reals())
 
 
 def discover_for(
@@ -774,7 +903,7 @@ def find_skill(
             candidates.add(view.declared_name)
         names.update(candidates)
         if query in candidates:
-            key = _real(view.path)
+            key = cache.real(view.path)
             best = matches.get(key)
             if best is None or _STATUS_RANK[view.status] < _STATUS_RANK[best.status]:
                 matches[key] = view
@@ -799,7 +928,10 @@ def find_skill(
 
 
 def _with_place(view: SkillView) -> Skill:
-    return dataclasses.replace(view.skill, scope=view.scope, root=view.root)
+    skill = view.skill
+    if skill.scope is view.scope and skill.root == view.root:
+        return skill  # already where the view found it: no copy
+    return dataclasses.replace(skill, scope=view.scope, root=view.root)
 
 
 def _skill_at_path(path: Path, cache: ParseCache) -> Skill:

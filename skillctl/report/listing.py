@@ -99,10 +99,14 @@ def agent_json(res: Resolution, show_all: bool) -> dict[str, Any]:
     }
 
 
+#: Best first, for the status of a skill across agents.
+_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.SHADOWED: 3,
+         Status.INVALID: 4}
+
+
 def _best(views: dict[str, SkillView | None]) -> SkillView | None:
     seen = [v for v in views.values() if v is not None]
-    order = [Status.ACTIVE, Status.CONDITIONAL, Status.HIDDEN, Status.SHADOWED, Status.INVALID]
-    return min(seen, key=lambda v: order.index(v.status)) if seen else None
+    return min(seen, key=lambda v: _RANK[v.status]) if seen else None
 
 
 Row = tuple[Skill, dict[str, SkillView | None]]
