@@ -78,7 +78,7 @@ def _run(
         if given is not None and not given.is_dir():
             raise UsageError(f"{label} {given}: not a directory")
     env = simulated_env(os.environ, home_given=home is not None)
-    cache = ParseCache()
+    cache = ParseCache(keep_text=False)  # list needs frontmatter and verdicts, not the text
     tty = sys.stdout.isatty()
     if agent is not None:
         profile = get_profile(agent)
