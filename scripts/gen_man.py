@@ -53,8 +53,8 @@ ENVIRONMENT = [
                         "(default: ~/.config)."),
     ("HOME", "User-level skill roots (~/.claude/skills, ~/.agents/skills, ...) are found "
              "below it."),
-    ("SKILLCTL_JOBS", "Worker processes for large runs (1 turns parallelism off; default: the "
-                      "usable cores)."),
+    ("SKILLCTL_JOBS", "Lint worker processes for runs of 200 skills or more (default: 1, "
+                      "which measures fastest)."),
 ]
 
 

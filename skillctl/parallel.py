@@ -34,22 +34,20 @@ THRESHOLD = 200
 _CHUNKS_PER_WORKER = 4
 
 
-def cpu_count() -> int:
-    """Cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 def jobs_wanted(jobs: int | None = None) -> int:
-    """Worker count: ``jobs`` if given, else ``$SKILLCTL_JOBS``, else the usable cores."""
+    """Worker count: ``jobs`` if given, else ``$SKILLCTL_JOBS``, else one process.
+
+    One process is the default because it is what measures fastest: since parsing and the
+    rules got faster, shipping parsed skills to workers costs more than the rules they run
+    (docs/benchmarks.md: 10,000 skills, 7.4 s in one process against 9.1 s with a pool of 2).
+    ``SKILLCTL_JOBS=N`` still asks for N workers above :data:`THRESHOLD` skills.
+    """
     if jobs is None:
         raw = os.environ.get("SKILLCTL_JOBS", "").strip()
         if raw.isdigit() and int(raw) > 0:
             jobs = int(raw)
     if jobs is None or jobs < 1:
-        jobs = cpu_count()
+        jobs = 1
     return max(1, jobs)
 
 

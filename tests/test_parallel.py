@@ -43,11 +43,13 @@ def test_skillctl_jobs_one_turns_the_pool_off(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("raw", ["", "0", "-3", "many"])
-def test_a_bad_skillctl_jobs_falls_back_to_the_cores(
+def test_without_a_valid_skillctl_jobs_one_process_runs(
     monkeypatch: pytest.MonkeyPatch, raw: str
 ) -> None:
     monkeypatch.setenv("SKILLCTL_JOBS", raw)
-    assert parallel.jobs_wanted() == parallel.cpu_count() >= 1
+    assert parallel.jobs_wanted() == 1
+    out = parallel.map_ordered(square_and_pid, list(range(50)), threshold=1)
+    assert {pid for _, pid in out} == {os.getpid()}
 
 
 def test_an_explicit_job_count_wins(monkeypatch: pytest.MonkeyPatch) -> None:
