@@ -89,27 +89,21 @@ def command(
     Exit codes: 0 clean, 1 errors found (warnings too with --strict), 2 usage or config
     error (missing path, unknown agent or rule, no skill found), 3 internal error.
     """
-    from skillctl.errors import SkillctlError
-
-    try:
-        code = _run(
-            paths,
-            agent,
-            select,
-            ignore,
-            fmt,
-            fix,
-            diff,
-            strict,
-            config,
-            baseline,
-            min_skills,
-            allow_empty,
-            no_cache,
-        )
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    code = _run(
+        paths,
+        agent,
+        select,
+        ignore,
+        fmt,
+        fix,
+        diff,
+        strict,
+        config,
+        baseline,
+        min_skills,
+        allow_empty,
+        no_cache,
+    )
     raise typer.Exit(code)
 
 

@@ -46,15 +46,9 @@ def command(
     ),
 ) -> None:
     """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
-    from skillctl.errors import SkillctlError
-
     if fmt not in FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: table, json", param_hint="--format")
-    try:
-        code = _run(paths or [], agent, project, home, show_all, explain, fmt)
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    code = _run(paths or [], agent, project, home, show_all, explain, fmt)
     raise typer.Exit(code)
 
 

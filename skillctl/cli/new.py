@@ -38,16 +38,11 @@ def command(
 
     Refuses an invalid name and an existing directory (exit 2); never overwrites anything.
     """
-    from skillctl.errors import SkillctlError
     from skillctl.scaffold import ScaffoldOptions, scaffold
 
     options = ScaffoldOptions(name=name, parent=directory, agents=tuple(agents or ()),
                               scripts=scripts, references=references, description=description)
-    try:
-        result = scaffold(options)
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    result = scaffold(options)
     typer.echo(f"created {result.directory}/")
     for path in result.files:
         typer.echo(f"  {path}")

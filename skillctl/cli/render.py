@@ -143,28 +143,22 @@ def command(
     found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
     command timed out.
     """
-    from skillctl.errors import SkillctlError
-
-    try:
-        code = _run(
-            paths or [],
-            agent,
-            fmt,
-            context_tokens,
-            budget,
-            report,
-            into,
-            check,
-            skill,
-            args,
-            execute,
-            timeout,
-            project,
-            home,
-        )
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    code = _run(
+        paths or [],
+        agent,
+        fmt,
+        context_tokens,
+        budget,
+        report,
+        into,
+        check,
+        skill,
+        args,
+        execute,
+        timeout,
+        project,
+        home,
+    )
     raise typer.Exit(code)
 
 

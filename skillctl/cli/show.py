@@ -42,15 +42,9 @@ def command(
     ),
 ) -> None:
     """Show a skill: fields and who honours them, catalog text per agent, size, files, scripts."""
-    from skillctl.errors import SkillctlError
-
     if fmt not in FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: text, json", param_hint="--format")
-    try:
-        _run(skill, agent, project, home, fmt)
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    _run(skill, agent, project, home, fmt)
 
 
 def _run(query: str, agent: str | None, project: Path | None, home: Path | None, fmt: str) -> None:
