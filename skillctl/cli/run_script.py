@@ -83,25 +83,19 @@ def command(
     itself exits 2 for a refused or unknown script, 126 when the file cannot be run, 127 when
     its interpreter is missing, 124 on timeout and 130 on Ctrl-C.
     """
-    from skillctl.errors import SkillctlError
-
-    try:
-        code = _run(
-            skill=skill,
-            script=script,
-            args=list(ctx.args),
-            list_only=list_only,
-            agent=agent,
-            timeout=timeout,
-            cwd=cwd.value if cwd else None,
-            project=project,
-            home=home,
-            dry_run=dry_run,
-            as_json=output is OutputFormat.JSON,
-        )
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+    code = _run(
+        skill=skill,
+        script=script,
+        args=list(ctx.args),
+        list_only=list_only,
+        agent=agent,
+        timeout=timeout,
+        cwd=cwd.value if cwd else None,
+        project=project,
+        home=home,
+        dry_run=dry_run,
+        as_json=output is OutputFormat.JSON,
+    )
     raise typer.Exit(code)
 
 

@@ -25,25 +25,21 @@ def command(
     note on stderr). Save it and point an editor at it with a comment in the frontmatter:
     "# yaml-language-server: $schema=skill.schema.json".
     """
-    from skillctl.errors import SkillctlError, UsageError
+    from skillctl.errors import UsageError
     from skillctl.lint.schemas import schema_path
 
     schema_id = None
-    try:
-        if agent is not None:
-            from skillctl.agents import get_profile
+    if agent is not None:
+        from skillctl.agents import get_profile
 
-            get_profile(agent)  # an unknown agent is a usage error naming the known ones
-            try:
-                schema_path(agent)
-                schema_id = agent
-            except UsageError:
-                typer.echo(f"note: {agent} has no frontmatter schema of its own; this is the "
-                           "open specification's", err=True)
-        file = schema_path(schema_id)
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        raise typer.Exit(exc.exit_code) from None
+        get_profile(agent)  # an unknown agent is a usage error naming the known ones
+        try:
+            schema_path(agent)
+            schema_id = agent
+        except UsageError:
+            typer.echo(f"note: {agent} has no frontmatter schema of its own; this is the "
+                       "open specification's", err=True)
+    file = schema_path(schema_id)
     if path:
         typer.echo(str(file))
         return
