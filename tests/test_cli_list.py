@@ -157,3 +157,21 @@ def test_installed_entry_point(world: tuple[Path, Path]) -> None:
     bad = subprocess.run([exe, "list", "--agent", "nope"], capture_output=True, text=True,
                          timeout=60, check=False)
     assert bad.returncode == 2 and "unknown agent" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["list", "--project", "{missing}"],
+        ["show", "anything", "--home", "{missing}"],
+        ["render", "--agent", "codex", "--project", "{missing}"],
+        ["run-script", "anything", "--list", "--project", "{missing}"],
+    ],
+)
+def test_a_missing_project_or_home_is_a_usage_error_everywhere(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    missing = str(tmp_path / "missing")
+    result = CliRunner().invoke(app, [a.replace("{missing}", missing) for a in argv])
+    assert result.exit_code == 2
+    assert f"{missing}: not a directory" in result.stderr

@@ -242,6 +242,7 @@ def test_a_folder_named_like_the_skill_falls_back_to_the_name(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "plain").mkdir()
+    (tmp_path / "home").mkdir()
     code, _, err = run("plain", "x.sh", "--home", str(tmp_path / "home"),
                        "--project", str(tmp_path))
     assert code == 2 and "not a skill directory" in err

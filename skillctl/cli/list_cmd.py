@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from skillctl.cli.completion import complete_agent
+from skillctl.cli.places import check_places
 
 FORMATS = ("table", "json")
 
@@ -63,14 +64,9 @@ def _run(
 ) -> int:
     from skillctl.agents import get_profile
     from skillctl.discovery import ParseCache, discover, discover_all, root_places, simulated_env
-    from skillctl.errors import UsageError
     from skillctl.report import listing
 
-    project_dir = project or Path.cwd()
-    home_dir = home or Path.home()
-    for given, label in ((project, "--project"), (home, "--home")):
-        if given is not None and not given.is_dir():
-            raise UsageError(f"{label} {given}: not a directory")
+    project_dir, home_dir = check_places(project, home)
     env = simulated_env(os.environ, home_given=home is not None)
     cache = ParseCache(keep_text=False)  # list needs frontmatter and verdicts, not the text
     tty = sys.stdout.isatty()

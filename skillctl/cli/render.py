@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from skillctl.cli.completion import complete_agent, complete_skill
+from skillctl.cli.places import check_places
 
 _FORMATS = (
     "claude-code, codex, opencode, opencode-agent-skills, openclaw, gemini-cli, copilot, "
@@ -200,6 +201,7 @@ def _run(
 ) -> int:
     from skillctl.errors import UsageError
 
+    check_places(project, home)
     profile = _profile(agent)
     if check and into is None:
         raise UsageError("--check needs --into FILE")

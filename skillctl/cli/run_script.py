@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skillctl.cli.completion import complete_agent, complete_skill
+from skillctl.cli.places import check_places
 
 if TYPE_CHECKING:
     from skillctl.scripts import RunPlan, RunResult
@@ -117,6 +118,7 @@ def _run(
     from skillctl import scripts
     from skillctl.errors import UsageError
 
+    check_places(project, home)
     profile = None
     if agent is not None:
         from skillctl.agents import get_profile

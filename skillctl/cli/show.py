@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from skillctl.cli.completion import complete_agent, complete_skill
+from skillctl.cli.places import check_places
 
 FORMATS = ("text", "json")
 
@@ -50,14 +51,9 @@ def command(
 def _run(query: str, agent: str | None, project: Path | None, home: Path | None, fmt: str) -> None:
     from skillctl.agents import all_profiles, get_profile
     from skillctl.discovery import ParseCache, discover_for, find_skill, simulated_env
-    from skillctl.errors import UsageError
     from skillctl.report import skill_view
 
-    for given, label in ((project, "--project"), (home, "--home")):
-        if given is not None and not given.is_dir():
-            raise UsageError(f"{label} {given}: not a directory")
-    project_dir = project or Path.cwd()
-    home_dir = home or Path.home()
+    project_dir, home_dir = check_places(project, home)
     env = simulated_env(os.environ, home_given=home is not None)
     profiles = [get_profile(agent)] if agent else all_profiles()
     cache = ParseCache()
