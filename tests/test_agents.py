@@ -77,3 +77,11 @@ def test_winner_rules_match_the_reference() -> None:
     assert winners["cursor"] is Winner.UNDEFINED
     assert get_profile("amp").excluded_from_catalog == ("isolatedContext",)
     assert get_profile("amp").case_blind_entry
+
+
+def test_every_agent_has_its_own_column_heading() -> None:
+    from skillctl.agents import all_profiles
+
+    columns = [p.column for p in all_profiles()]
+    assert all(len(c) == 2 and c.isupper() for c in columns)
+    assert len(set(columns)) == len(columns)

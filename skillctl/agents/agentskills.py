@@ -27,6 +27,7 @@ SPEC_FIELDS = frozenset({
 PROFILE = Profile(
     id="agentskills",
     display_name="Agent Skills spec (client guide)",
+    column="AS",
     version="agentskills/agentskills @69ef37e",
     sources=(
         "agentskills/agentskills @69ef37e docs/specification.mdx",

@@ -22,6 +22,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="amp",
     display_name="Amp",
+    column="AM",
     version="0.0.1790142911-g7618fb",
     sources=("npm @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (OIt, KS, w3, kIt, N4e)",),
     roots=(

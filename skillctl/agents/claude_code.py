@@ -45,6 +45,7 @@ _UNCERTAIN_BUILTINS = frozenset({
 PROFILE = Profile(
     id="claude-code",
     display_name="Claude Code",
+    column="CC",
     version="2.1.330",
     sources=(
         "npm @anthropic-ai/claude-code-linux-x64@2.1.330 (functions pBi, ei, Fm, pie, cot, qgt, "

@@ -22,6 +22,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="codex",
     display_name="Codex",
+    column="CX",
     version="openai/codex @033d1d0",
     sources=(
         "openai/codex codex-rs/core-skills/src/loader.rs @033d1d0",

@@ -21,6 +21,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="copilot",
     display_name="GitHub Copilot (VS Code)",
+    column="CP",
     version="VS Code docs, 2026-11",
     sources=(
         "code.visualstudio.com/docs/agent-customization/agent-skills",

@@ -21,6 +21,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="cursor",
     display_name="Cursor",
+    column="CU",
     version="docs, 2026-11",
     sources=(
         "cursor.com/docs/context/skills",

@@ -21,6 +21,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="gemini-cli",
     display_name="Gemini CLI",
+    column="GE",
     version="google-gemini/gemini-cli @5411f11",
     sources=(
         "google-gemini/gemini-cli @5411f11 packages/core/src/skills/skillLoader.ts, "

@@ -24,6 +24,7 @@ _ANY = limits.MAX_SCAN_DEPTH  # unlimited (skillctl still stops at its own cap)
 PROFILE = Profile(
     id="goose",
     display_name="Goose",
+    column="GO",
     version="block/goose @013ab84",
     sources=("block/goose crates/goose/src/skills/mod.rs @013ab84, client.rs @0d2074c",),
     roots=(

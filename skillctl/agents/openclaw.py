@@ -21,6 +21,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="openclaw",
     display_name="OpenClaw",
+    column="CL",
     version="2026.9.6",
     sources=(
         "npm openclaw@2026.9.6 dist/skill-prompt-limits-*.mjs, dist/skill-contract-*.mjs, "

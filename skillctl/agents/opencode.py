@@ -26,6 +26,7 @@ _ANY = limits.MAX_SCAN_DEPTH  # ``**``: unlimited (skillctl still stops at its o
 PROFILE = Profile(
     id="opencode",
     display_name="OpenCode",
+    column="OC",
     version="1.18.33",
     sources=(
         "npm opencode-linux-x64@1.18.33 (skills/**/SKILL.md, SystemPrompt.skills, skill_content)",

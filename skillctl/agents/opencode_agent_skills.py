@@ -21,6 +21,7 @@ from skillctl.model import Scope
 PROFILE = Profile(
     id="opencode-agent-skills",
     display_name="OpenCode agent-skills plugin",
+    column="OP",
     version="b5949b8",
     sources=("joshuadavidthomas/opencode-agent-skills @b5949b8 src/skills.ts, src/utils.ts, "
              "src/plugin.ts",),

@@ -115,6 +115,7 @@ class Profile:
 
     id: str
     display_name: str
+    column: str  # two-letter heading of the agent's column in ``skillctl list``
     version: str  # the build or commit the facts were read from
     sources: tuple[str, ...]
     roots: tuple[Root, ...]  # in the order the agent scans them

@@ -22,17 +22,11 @@ JSON_VERSION = 1
 MARKS = {Status.ACTIVE: "A", Status.CONDITIONAL: "C", Status.HIDDEN: "H",
          Status.SHADOWED: "S", Status.INVALID: "I"}
 NOT_REACHED = "-"
-#: Two-letter column headings for agents in the cross-agent table.
-SHORT = {
-    "claude-code": "CC", "opencode": "OC", "opencode-agent-skills": "OP", "codex": "CX",
-    "amp": "AM", "openclaw": "CL", "gemini-cli": "GE", "copilot": "CP", "cursor": "CU",
-    "goose": "GO", "agentskills": "AS",
-}
-
-
 def short(agent: str) -> str:
-    """The column heading of an agent."""
-    return SHORT.get(agent, agent[:2].upper())
+    """The column heading of an agent (its profile's ``column``)."""
+    from skillctl.agents import get_profile
+
+    return get_profile(agent).column
 
 
 def display_path(path: Path, home: Path | None = None) -> str:
