@@ -67,6 +67,18 @@ def make_skill(tmp_path: Path) -> Callable[..., Path]:
     return factory
 
 
+def put(skill: Path, rel: str, text: str | bytes, mode: int = 0o755) -> Path:
+    """Write a file inside a skill (parents created) with the given mode."""
+    path = skill / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, str):
+        path.write_text(text)
+    else:
+        path.write_bytes(text)
+    path.chmod(mode)
+    return path
+
+
 def corpus_skill_files() -> list[Path]:
     """Every SKILL.md in the shared corpus (empty when the corpus is absent)."""
     if not CORPUS.is_dir():

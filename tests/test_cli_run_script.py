@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skillctl.cli.app import app
+from tests.conftest import put
 
 PY = sys.executable
 runner = CliRunner()
@@ -24,16 +25,6 @@ def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["run-script", *args], catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
 
-
-def put(skill: Path, rel: str, text: str | bytes, mode: int = 0o755) -> Path:
-    path = skill / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, str):
-        path.write_text(text)
-    else:
-        path.write_bytes(text)
-    path.chmod(mode)
-    return path
 
 
 @pytest.fixture

@@ -29,20 +29,10 @@ from skillctl.scripts import (
     plan_run,
     resolve_script,
 )
+from tests.conftest import put
 
 PY = sys.executable
 
-
-def put(skill: Path, rel: str, text: str | bytes, mode: int = 0o755) -> Path:
-    """Write a file inside a skill with the given mode."""
-    path = skill / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, str):
-        path.write_text(text)
-    else:
-        path.write_bytes(text)
-    path.chmod(mode)
-    return path
 
 
 @pytest.fixture
