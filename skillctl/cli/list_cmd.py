@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from skillctl.cli.completion import complete_agent
-from skillctl.cli.places import check_places
+from skillctl.cli.places import check_places, home_option, project_option
 
 FORMATS = ("table", "json")
 
@@ -29,15 +29,8 @@ def command(
         help="Show exactly this agent's view (e.g. claude-code, codex).",
         autocompletion=complete_agent,
     ),
-    project: Path | None = typer.Option(  # noqa: B008
-        None,
-        "--project",
-        metavar="DIR",
-        help="Project (working) directory to simulate [default: cwd].",
-    ),
-    home: Path | None = typer.Option(  # noqa: B008
-        None, "--home", metavar="DIR", help="Home directory to simulate [default: your home]."
-    ),
+    project: Path | None = project_option(),  # noqa: B008
+    home: Path | None = home_option(),  # noqa: B008
     show_all: bool = typer.Option(
         False, "--all", help="Include shadowed, invalid and hidden skills."
     ),

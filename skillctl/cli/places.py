@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import typer
+
+
+def project_option() -> Any:
+    """``--project DIR``, declared once for the commands that simulate a machine."""
+    return typer.Option(
+        None,
+        "--project",
+        metavar="DIR",
+        help="Project (working) directory to simulate [default: cwd].",
+    )
+
+
+def home_option() -> Any:
+    """``--home DIR``, declared once for the commands that simulate a machine."""
+    return typer.Option(
+        None, "--home", metavar="DIR", help="Home directory to simulate [default: your home]."
+    )
 
 
 def check_places(project: Path | None, home: Path | None) -> tuple[Path, Path]:
