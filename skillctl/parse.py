@@ -373,6 +373,9 @@ def parse_yaml(
         simple = _parse_simple(text, first_line)
         if simple is not None:
             return simple, problems
+        colon = _parse_colon_error(text, first_line)
+        if colon is not None:
+            return colon
     return _parse_with_ruamel(text, first_line)
 
 
@@ -525,6 +528,17 @@ def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
     first column. Everything else (lists, deeper nesting, block scalars, multi-line or
     non-string scalars, duplicate keys, tabs, comments after a value) is declined.
     """
+    scanned = _scan_simple(text, first_line)
+    return scanned if isinstance(scanned, Frontmatter) else None
+
+
+def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | None:
+    """:func:`_parse_simple`, except that an unquoted ``': '`` is located, not just declined.
+
+    Returns the Frontmatter, or the (file line, column) of the first ``': '`` inside a plain
+    one-line value when every line before it is simple and the value is simple up to that
+    colon (where strict YAML stops with "mapping values are not allowed here"), or None.
+    """
     if _SIMPLE_UNSAFE_CHAR.search(text) is not None:
         return None
     lines = text.split("\n")
@@ -573,7 +587,10 @@ def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
             target = block
         scalar = _simple_scalar(value)
         if scalar is None:
-            return None
+            colon = _plain_colon(value)
+            if colon is None:
+                return None
+            return number, match.start("value") + colon + 1
         target[key], is_plain = scalar
         value_positions[path] = Position(number, match.start("value") + 1)
         if is_plain:
@@ -589,6 +606,67 @@ def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
         ignored_rules=_suppressions(text),
         plain_scalars=frozenset(plain),
         block_scalars=frozenset(),
+    )
+
+
+def _plain_colon(value: str) -> int | None:
+    """Where a plain one-line value ends at ``': '`` (strict YAML's error), else None.
+
+    Only when the text before that colon is a plain scalar :func:`_simple_scalar` accepts.
+    """
+    colon = value.find(": ")
+    if colon <= 0 or value[0] in "\"'":
+        return None
+    head = value[:colon]
+    if head[-1] == " " or _simple_scalar(head) is None:
+        return None
+    return colon
+
+
+_COLON_ERROR = "mapping values are not allowed here"
+
+
+def _parse_colon_error(
+    text: str, first_line: int
+) -> tuple[Frontmatter | None, list[Problem]] | None:
+    """The general path's result for simple frontmatter broken only by an unquoted ``': '``.
+
+    Strict YAML stops at the first such colon; Claude Code's retry (:func:`quote_risky_values`)
+    is then read by :func:`_scan_simple` too. None (let ruamel decide) unless both readings
+    are certain.
+    """
+    found = _scan_simple(text, first_line)
+    if not isinstance(found, tuple):
+        return None
+    line, column = found
+    retried = quote_risky_values(text)
+    lenient: Frontmatter | None = None
+    if retried != text:
+        again = _scan_simple(retried, first_line)
+        if again is None:
+            return None
+        if isinstance(again, Frontmatter):
+            lenient = again
+    code = (
+        "yaml-colon"
+        if lenient is not None and _colon_at(text, line - first_line + 1)
+        else "yaml-syntax"
+    )
+    problems = [Problem(code, f"invalid YAML: {_COLON_ERROR}", line, column)]
+    if lenient is None:
+        return None, problems
+    return (
+        Frontmatter(
+            data=lenient.data,
+            text=text,
+            start_line=first_line,
+            positions=lenient.positions,
+            value_positions=lenient.value_positions,
+            ignored_rules=_suppressions(text),
+            plain_scalars=lenient.plain_scalars,
+            block_scalars=lenient.block_scalars,
+        ),
+        problems,
     )
 
 

@@ -87,6 +87,7 @@ def _parse_both(
         fast = parse.parse_file(path)
     with monkeypatch.context() as patch:
         patch.setattr(parse, "_parse_simple", lambda text, first_line: None)
+        patch.setattr(parse, "_parse_colon_error", lambda text, first_line: None)
         slow = parse.parse_file(path)
     return fast, slow, any(taken)
 
@@ -483,6 +484,123 @@ def _mutated_frontmatter(draw: st.DrawFn) -> str:
 @DIFFERENTIAL
 def test_mutated_frontmatter_fast_path_equals_ruamel(text: str) -> None:
     event("accepted" if _check_yaml(text) else "declined")
+
+
+# --------------------------------------------------------------------------- unquoted ': '
+
+
+def _check_colon(text: str, first_line: int = FIRST_LINE) -> bool:
+    """Whether the colon fast path answers for ``text``; if so, assert it equals ruamel's."""
+    fast = parse._parse_colon_error(text, first_line)
+    if fast is None:
+        return False
+    slow = parse._parse_with_ruamel(text, first_line)
+    assert fast[1] == slow[1], text
+    if fast[0] is None or slow[0] is None:
+        assert fast[0] is None and slow[0] is None, text
+    else:
+        _assert_identical(fast[0], slow[0])
+    # And the public entry point takes it to the same result.
+    default = parse.parse_yaml(text, first_line)
+    assert default == slow, text
+    return True
+
+
+COLON_ANSWERED = [
+    "name: a\ndescription: Use when: the user asks",
+    "name: a\ndescription: Use when: the user asks\nallowed-tools: Read Grep Bash(git:*)",
+    "description: a: b: c\nname: a",  # the first colon is where strict YAML stops
+    "name: a\nmetadata:\n  note: see: this",  # nested: the retry cannot help (yaml-syntax)
+    "name: a\ndescription: x: y\nother: p: q",
+    "name: a\ndescription: http://example.com: x",
+    "name: a\ndescription: x: y # skillctl: ignore[yaml-colon]",
+]
+
+COLON_DECLINED = [
+    "name: a\ndescription: plain",  # no error at all: _parse_simple's business
+    "name: a\ndescription: 'q: x' extra: y",
+    'name: a\ndescription: "q": y',
+    "name: a\ndescription: x # c: y",
+    "name: a\ndescription: yes: no",
+    "name: a\ndescription: x : y",
+    "name: a\ndescription: -x: y",
+    "name: a\nflag: true\ndescription: x: y",  # a line before it the fast path declines
+    "name: a\ndescription: x: \"q\\\" y\"",  # the retry needs an escape: left to ruamel
+    "name: a\ndescription: Use when: x\nname: b",  # the retry has a duplicate: left to ruamel
+]
+
+
+@pytest.mark.parametrize("text", COLON_ANSWERED)
+def test_unquoted_colon_is_answered_like_ruamel(text: str) -> None:
+    assert _check_colon(text), text
+
+
+@pytest.mark.parametrize("text", COLON_DECLINED)
+def test_other_text_is_not_answered_by_the_colon_path(text: str) -> None:
+    assert parse._parse_colon_error(text, FIRST_LINE) is None
+
+
+def test_colon_path_positions_and_codes() -> None:
+    frontmatter, problems = parse.parse_yaml(
+        "name: a\ndescription: Use when: x\ntools: Bash(git:*)", 2
+    )
+    assert problems == [
+        parse.Problem("yaml-colon", "invalid YAML: mapping values are not allowed here", 3, 22)
+    ]
+    assert frontmatter is not None
+    assert frontmatter.data == {"name": "a", "description": "Use when: x", "tools": "Bash(git:*)"}
+    assert frontmatter.text == "name: a\ndescription: Use when: x\ntools: Bash(git:*)"
+    assert frontmatter.plain_scalars == {("name",)}  # the retry quoted the other two
+    frontmatter, problems = parse.parse_yaml("name: a\nmetadata:\n  note: see: this", 2)
+    assert frontmatter is None
+    assert [(p.code, p.line, p.column) for p in problems] == [("yaml-syntax", 4, 12)]
+
+
+_COLON_VALUES = st.one_of(
+    _VALUES,
+    st.sampled_from(
+        [
+            "Use when: the user asks",
+            "a: b: c",
+            "x:  y",
+            "a: 'b'",
+            'a: "b"',
+            "a: [x]",
+            "a: {b}",
+            "a: *b",
+            "a: b # c",
+            "a:",
+            "yes: x",
+            "a, b: c",
+            "Bash(git:*)",
+            "é: 漢",
+        ]
+    ),
+    st.tuples(_TEXT, _TEXT).map(lambda pair: f"{pair[0]}: {pair[1]}"),
+)
+
+
+@st.composite
+def _colon_line(draw: st.DrawFn) -> str:
+    if draw(st.integers(0, 3)) == 0:
+        return draw(_line())
+    indent = draw(st.sampled_from(["", "", "", "  ", "    "]))
+    return indent + draw(_KEYS) + draw(_SEPARATORS) + draw(_COLON_VALUES) + draw(_TRAILING)
+
+
+@given(lines=st.lists(_colon_line(), min_size=1, max_size=6), first_line=st.integers(1, 30))
+@DIFFERENTIAL
+def test_generated_colon_errors_equal_ruamel(lines: list[str], first_line: int) -> None:
+    event("answered" if _check_colon("\n".join(lines), first_line) else "declined")
+
+
+@given(text=_simple_frontmatter(), data=st.data())
+@DIFFERENTIAL
+def test_simple_frontmatter_with_a_colon_equals_ruamel(text: str, data: st.DataObject) -> None:
+    lines = text.split("\n")
+    at = data.draw(st.integers(0, len(lines) - 1))
+    lines[at] += data.draw(st.sampled_from([": x", ": y: z", " note: more", ":  x"]))
+    event("answered" if _check_colon("\n".join(lines)) else "declined")
 
 
 # --------------------------------------------------------------------------- no ruamel
