@@ -10,9 +10,11 @@ A skill's key is a hash of
 - the ``(relative path, size, mtime_ns, mode)`` of every other file in the skill directory
   (rules look at ``references/`` and ``scripts/``), bounded like :func:`skillctl.scan.list_files`.
 
-The value is the skill's :class:`~skillctl.lint.result.SkillResult`. A run may also store the
-findings that span skills (duplicate names, scan notes) under the combined key of every skill
-and the run's inputs, so re-linting an unchanged repository parses nothing at all.
+The value is the skill's :class:`~skillctl.lint.result.SkillResult` and its
+:class:`~skillctl.lint.result.SkillSummary` (what the cross-skill rules need), so an unchanged
+skill is never parsed again, even when another skill changed. A run also stores the findings
+that span skills (duplicate names, scan notes) under the combined key of every skill and the
+run's inputs, so re-linting an unchanged repository runs no rule at all.
 
 Where it lives: ``$SKILLCTL_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillctl``, else
 ``~/.cache/skillctl``. One JSON file (versioned, never pickle: a cache directory must not be a
@@ -36,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillctl import __version__, limits
-from skillctl.lint.result import SkillResult
+from skillctl.lint.result import SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from skillctl.scan import ScanNote
 
 #: Version of the cache file format; bump on any change to the key or the stored shape.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 #: Cache files kept in the cache directory, and their total size.
 MAX_BUCKETS = 64
 MAX_BYTES = 256 * 1024 * 1024
@@ -151,7 +153,11 @@ def _diag_to_json(d: Diagnostic) -> list[Any]:
 def _diag_from_json(item: list[Any]) -> Diagnostic:
     path, line, column, rule, message, severity, fixable, hint = item
     return Diagnostic(
-        path=str(path), line=int(line), column=int(column), rule=str(rule), message=str(message),
+        path=str(path),
+        line=int(line),
+        column=int(column),
+        rule=str(rule),
+        message=str(message),
         severity=Severity(severity),
         fixable=bool(fixable),
         hint=None if hint is None else str(hint),
@@ -165,9 +171,20 @@ def _result_to_json(result: SkillResult) -> list[Any]:
 def _result_from_json(item: list[Any]) -> SkillResult:
     path, directory, name, diagnostics = item
     return SkillResult(
-        path=str(path), dir=str(directory), name=None if name is None else str(name),
+        path=str(path),
+        dir=str(directory),
+        name=None if name is None else str(name),
         diagnostics=tuple(_diag_from_json(d) for d in diagnostics),
     )
+
+
+def _entry_from_json(raw: Any) -> tuple[SkillResult, SkillSummary] | None:
+    """A stored ``[result, summary]`` pair, or None when the entry is not one."""
+    try:
+        result, summary = raw
+        return _result_from_json(result), SkillSummary.from_json(summary)
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,9 +226,7 @@ class LintCache:
         directory: Path | None = None,
     ) -> LintCache:
         """The cache for linting ``roots`` with this configuration (never raises)."""
-        base = hashlib.sha256(
-            f"{code_fingerprint()}\0{config_fingerprint}".encode()
-        ).hexdigest()
+        base = hashlib.sha256(f"{code_fingerprint()}\0{config_fingerprint}".encode()).hexdigest()
         if not enabled:
             return cls(None, base, {})
         where = directory if directory is not None else cache_dir()
@@ -281,29 +296,25 @@ class LintCache:
             self._git_index[root] = git_index_modes.__wrapped__(root)
         return self._git_index[root]
 
-    def get(self, key: str | None) -> SkillResult | None:
-        """The stored result for a key, or None (a corrupt entry is a miss)."""
+    def get(self, key: str | None) -> tuple[SkillResult, SkillSummary] | None:
+        """The stored result and summary for a key, or None (a corrupt entry is a miss)."""
         if key is None or self.path is None:
             return None
         raw = self._old.get(key)
         if raw is None:
             raw = self._new.get(key)
-        if raw is None:
-            self.misses += 1
-            return None
-        try:
-            result = _result_from_json(raw)
-        except (TypeError, ValueError, KeyError):
+        found = _entry_from_json(raw) if raw is not None else None
+        if found is None:
             self.misses += 1
             return None
         self._new[key] = raw
         self.hits += 1
-        return result
+        return found
 
-    def put(self, key: str | None, result: SkillResult) -> None:
-        """Remember a freshly linted skill's result."""
+    def put(self, key: str | None, result: SkillResult, summary: SkillSummary) -> None:
+        """Remember a freshly linted skill's result and summary."""
         if key is not None and self.path is not None:
-            self._new[key] = _result_to_json(result)
+            self._new[key] = [_result_to_json(result), summary.to_json()]
 
     @staticmethod
     def run_key(skill_keys: Sequence[str | None], extra: str = "") -> str | None:
@@ -369,9 +380,7 @@ class LintCache:
         if any(r is None for r in results):
             return None
         try:
-            across = {
-                int(i): [_diag_from_json(d) for d in diags] for i, diags in stored["across"]
-            }
+            across = {int(i): [_diag_from_json(d) for d in diags] for i, diags in stored["across"]}
             extra = [_diag_from_json(d) for d in stored["extra"]]
         except (TypeError, ValueError, KeyError):
             return None
@@ -382,12 +391,8 @@ class LintCache:
 
     def _peek(self, key: str | None) -> SkillResult | None:
         raw = self._old.get(key) if key is not None else None
-        if raw is None:
-            return None
-        try:
-            return _result_from_json(raw)
-        except (TypeError, ValueError, KeyError):
-            return None
+        found = _entry_from_json(raw) if raw is not None else None
+        return found[0] if found is not None else None
 
     def remember_run(
         self,
@@ -460,8 +465,13 @@ def _atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
-def prune(directory: Path, *, keep: Path | None = None, max_files: int = MAX_BUCKETS,
-          max_bytes: int = MAX_BYTES) -> None:
+def prune(
+    directory: Path,
+    *,
+    keep: Path | None = None,
+    max_files: int = MAX_BUCKETS,
+    max_bytes: int = MAX_BYTES,
+) -> None:
     """Delete the least recently used cache files beyond the bounds. Never raises."""
     files: list[tuple[float, int, Path]] = []
     try:

@@ -20,11 +20,6 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
-    from skillctl.cache import LintCache
-    from skillctl.lint.config import ResolvedConfig
-    from skillctl.lint.result import SkillResult
-    from skillctl.model import Skill
-
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -128,43 +123,3 @@ def _context() -> BaseContext | None:
     if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return None
-
-
-def _lint_job(job: tuple[Skill, ResolvedConfig]) -> SkillResult:
-    """Worker side of :func:`lint_many` (module level, so it can be pickled)."""
-    from skillctl.lint.engine import lint_skill
-
-    return lint_skill(*job)
-
-
-def lint_many(
-    skills: Sequence[Skill],
-    config: ResolvedConfig,
-    *,
-    use_cache: bool = True,
-    cache: LintCache | None = None,
-    jobs: int | None = None,
-) -> list[SkillResult]:
-    """Lint skills with the per-skill rules: cached ones from ``cache``, the rest on a pool.
-
-    Results come back in the order of ``skills``. Without ``cache`` one is opened (and
-    saved) here unless ``use_cache`` is False.
-    """
-    from skillctl.cache import LintCache
-
-    own = cache is None
-    if cache is None:
-        cache = LintCache.open(config.fingerprint(), enabled=use_cache)
-    keys = [cache.key(skill.dir, skill.entry) for skill in skills]
-    results: list[SkillResult | None] = [cache.get(key) for key in keys]
-    todo = [i for i, result in enumerate(results) if result is None]
-    # Lint one skill here first: it loads the rules, jsonschema and the agent profiles once,
-    # before any fork, instead of once in every worker (~100 ms of CPU each).
-    fresh = [_lint_job((skills[i], config)) for i in todo[:1]]
-    fresh += map_ordered(_lint_job, [(skills[i], config) for i in todo[1:]], jobs=jobs)
-    for i, result in zip(todo, fresh, strict=True):
-        results[i] = result
-        cache.put(keys[i], result)
-    if own:
-        cache.save()
-    return [r for r in results if r is not None]

@@ -10,7 +10,8 @@ import pytest
 
 from skillctl import cache
 from skillctl.cache import LintCache
-from skillctl.lint.result import SkillResult
+from skillctl.collect import load_skill
+from skillctl.lint.result import SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 
 FP = "config-fingerprint-1"
@@ -24,6 +25,11 @@ def result_for(skill: Path, *rules: str) -> SkillResult:
         for i, rule in enumerate(rules)
     )
     return SkillResult(str(entry), str(skill), skill.name, diags)
+
+
+def entry_for(skill: Path, *rules: str) -> tuple[SkillResult, SkillSummary]:
+    """What the cache stores for a skill: its result and the summary of its SKILL.md."""
+    return result_for(skill, *rules), SkillSummary.of(load_skill(skill))
 
 
 def open_cache(where: Path, *roots: Path, fp: str = FP, enabled: bool = True) -> LintCache:
@@ -54,8 +60,8 @@ def test_a_stored_result_comes_back_after_a_save(
     key = first.key(skill, skill / "SKILL.md")
     assert key is not None
     assert first.get(key) is None
-    stored = result_for(skill, "name-case", "description-long")
-    first.put(key, stored)
+    stored = entry_for(skill, "name-case", "description-long")
+    first.put(key, *stored)
     first.save()
     assert first.path is not None and first.path.is_file()
 
@@ -103,7 +109,7 @@ def test_a_skill_that_cannot_be_read_is_not_cached(tmp_path: Path) -> None:
     c = open_cache(tmp_path / "cache")
     assert c.key(tmp_path / "gone", tmp_path / "gone" / "SKILL.md") is None
     assert c.get(None) is None
-    c.put(None, result_for(tmp_path / "gone"))
+    c.put(None, *entry_for(tmp_path / "gone"))
     c.save()
     assert not (tmp_path / "cache").exists()
 
@@ -113,7 +119,7 @@ def test_no_cache_reads_and_writes_nothing(tmp_path: Path, make_skill: Callable[
     c = open_cache(tmp_path / "cache", enabled=False)
     assert not c.enabled
     assert c.key(skill, skill / "SKILL.md") is None
-    c.put("k", result_for(skill))
+    c.put("k", *entry_for(skill))
     c.save()
     assert not (tmp_path / "cache").exists()
 
@@ -129,15 +135,15 @@ def test_a_corrupt_cache_file_is_a_silent_miss(
     where = tmp_path / "cache"
     c = open_cache(where, skill)
     key = c.key(skill, skill / "SKILL.md")
-    c.put(key, result_for(skill, "x"))
+    c.put(key, *entry_for(skill, "x"))
     c.save()
     assert c.path is not None
     c.path.write_bytes(content)
     again = open_cache(where, skill)
     assert again.get(key) is None
-    again.put(key, result_for(skill, "x"))
+    again.put(key, *entry_for(skill, "x"))
     again.save()  # and it repairs itself
-    assert open_cache(where, skill).get(key) == result_for(skill, "x")
+    assert open_cache(where, skill).get(key) == entry_for(skill, "x")
 
 
 def test_a_corrupt_entry_is_a_miss(tmp_path: Path, make_skill: Callable[..., Path]) -> None:
@@ -146,7 +152,7 @@ def test_a_corrupt_entry_is_a_miss(tmp_path: Path, make_skill: Callable[..., Pat
     c = open_cache(where, skill)
     key = c.key(skill, skill / "SKILL.md")
     assert key is not None
-    c.put(key, result_for(skill, "x"))
+    c.put(key, *entry_for(skill, "x"))
     c.save()
     assert c.path is not None
     c.path.write_text(c.path.read_text().replace('"warning"', '"catastrophic"'))
@@ -161,7 +167,7 @@ def test_an_unusable_cache_directory_never_fails_the_run(
     blocker.write_text("not a directory")
     c = open_cache(blocker / "cache", skill)
     key = c.key(skill, skill / "SKILL.md")
-    c.put(key, result_for(skill))
+    c.put(key, *entry_for(skill))
     c.save()  # cannot create the directory: silently skipped
     assert blocker.read_text() == "not a directory"
     # a cache path that is a directory is not readable as a file either
@@ -169,7 +175,7 @@ def test_an_unusable_cache_directory_never_fails_the_run(
     assert d.path is not None
     d.path.mkdir(parents=True)
     e = open_cache(tmp_path / "cache2", skill)
-    e.put(key, result_for(skill))
+    e.put(key, *entry_for(skill))
     e.save()
 
 
@@ -181,19 +187,19 @@ def test_a_save_keeps_only_the_entries_this_run_used(
     where = tmp_path / "cache"
     c = open_cache(where, root)
     k1, k2 = c.key(one, one / "SKILL.md"), c.key(two, two / "SKILL.md")
-    c.put(k1, result_for(one))
-    c.put(k2, result_for(two))
+    c.put(k1, *entry_for(one))
+    c.put(k2, *entry_for(two))
     c.save()
     (two / "SKILL.md").write_text("---\nname: two\n---\nchanged\n")
     d = open_cache(where, root)
-    assert d.get(k1) == result_for(one)
+    assert d.get(k1) == entry_for(one)
     k2b = d.key(two, two / "SKILL.md")
     assert k2b != k2 and d.get(k2b) is None
-    d.put(k2b, result_for(two, "r"))
+    d.put(k2b, *entry_for(two, "r"))
     d.save()
     e = open_cache(where, root)
     assert e.get(k2) is None  # the stale entry is gone
-    assert e.get(k2b) == result_for(two, "r")
+    assert e.get(k2b) == entry_for(two, "r")
 
 
 def test_prune_keeps_the_newest_files_within_bounds(tmp_path: Path) -> None:

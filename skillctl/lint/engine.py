@@ -8,6 +8,7 @@ cross-skill rules, the baseline.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from skillctl.errors import UsageError
 from skillctl.lint.config import ResolvedConfig, resolve_config
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.registry import Finding, RegisteredRule, registered
-from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult
+from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote
 
@@ -48,6 +49,12 @@ def _active(rule: RegisteredRule, config: ResolvedConfig, kind: str) -> bool:
     if rule.kind != kind or not config.enabled(rule.info.id):
         return False
     return not (rule.needs_agent and not config.agents)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_of_kind(config: ResolvedConfig, kind: str) -> tuple[RegisteredRule, ...]:
+    """The rules of one kind this configuration runs (worked out once, not once per skill)."""
+    return tuple(r for r in registered() if _active(r, config, kind))
 
 
 def active_rules(config: ResolvedConfig) -> list[RuleInfo]:
@@ -92,9 +99,7 @@ def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
     ctx = SkillContext(skill, config)
     suppressed = _suppressed(skill, config)
     found: list[Diagnostic] = []
-    for rule in registered():
-        if not _active(rule, config, "skill"):
-            continue
+    for rule in _rules_of_kind(config, "skill"):
         if rule.info.id in suppressed or "*" in suppressed:
             continue
         try:
@@ -120,14 +125,64 @@ def lint_skills(
     skills: Sequence[Skill],
     config: ResolvedConfig,
     *,
-    use_cache: bool = True,
     cache: LintCache | None = None,
 ) -> list[SkillResult]:
-    """Lint each skill: unchanged ones from the cache, the rest on a process pool when that
-    pays (:func:`skillctl.parallel.lint_many`); results in the order of ``skills``."""
-    from skillctl.parallel import lint_many
+    """Lint already-parsed skills (``--fix`` has them in hand): unchanged ones from the
+    cache, the rest here; results in the order of ``skills``."""
+    results = []
+    for skill in skills:
+        key = cache.key(skill.dir, skill.entry) if cache is not None else None
+        stored = cache.get(key) if cache is not None else None
+        if stored is None:
+            result = lint_skill(skill, config)
+            if cache is not None:
+                cache.put(key, result, SkillSummary.of(skill))
+        else:
+            result = stored[0]
+        results.append(result)
+    return results
 
-    return lint_many(skills, config, use_cache=use_cache, cache=cache)
+
+def lint_one(
+    candidate: tuple[Path, Path], config: ResolvedConfig
+) -> tuple[SkillResult, SkillSummary]:
+    """Parse and lint the skill at ``(directory, entry)``; keep only its result and summary.
+
+    This is the unit of streaming: the parsed skill is dropped as soon as its rules have run,
+    so memory does not grow with the text of every skill, and a worker process needs only
+    the two paths to do it.
+    """
+    from skillctl.collect import load_skill
+
+    skill = load_skill(*candidate)
+    return lint_skill(skill, config), SkillSummary.of(skill)
+
+
+def lint_candidates(
+    candidates: Sequence[tuple[Path, Path]],
+    config: ResolvedConfig,
+    cache: LintCache,
+    *,
+    jobs: int | None = None,
+) -> tuple[list[SkillResult], list[SkillSummary]]:
+    """Lint the skills at ``(directory, entry)`` pairs, one at a time: unchanged ones from the
+    cache (not even parsed), the rest in this process or, above the measured threshold, on
+    a process pool (:func:`skillctl.parallel.map_ordered`). Results in input order."""
+    from skillctl.parallel import map_ordered
+
+    keys = [cache.key(d, e) for d, e in candidates]
+    stored = [cache.get(key) for key in keys]
+    todo = [i for i, hit in enumerate(stored) if hit is None]
+    # Lint one skill here first: it loads the rules, jsonschema and the agent profiles once,
+    # before any fork, instead of once in every worker.
+    job = functools.partial(lint_one, config=config)
+    fresh = [job(candidates[i]) for i in todo[:1]]
+    fresh += map_ordered(job, [candidates[i] for i in todo[1:]], jobs=jobs)
+    for i, (result, summary) in zip(todo, fresh, strict=True):
+        stored[i] = (result, summary)
+        cache.put(keys[i], result, summary)
+    done = [pair for pair in stored if pair is not None]
+    return [r for r, _ in done], [s for _, s in done]
 
 
 def lint_across(
@@ -143,9 +198,7 @@ def lint_across(
     index = {id(skill): i for i, skill in enumerate(skills)}
     per_skill: dict[int, list[Diagnostic]] = {}
     extra: list[Diagnostic] = []
-    for rule in registered():
-        if not _active(rule, config, "across"):
-            continue
+    for rule in _rules_of_kind(config, "across"):
         try:
             pairs = list(rule.check(ctx))
         except Exception as exc:
@@ -198,8 +251,6 @@ def lint_paths(options: LintOptions) -> LintReport:
 
 def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
     """:func:`lint_paths`, also returning the resolved configuration (for the exit code)."""
-    from skillctl.collect import collect
-
     paths = options.paths or (Path("."),)
     config = resolve_config(
         start=paths[0],
@@ -221,40 +272,54 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
     from skillctl.lint.rules.scripts import git_index_modes
 
     git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
-    collected = collect(paths)
-    if collected.missing:
-        shown = ", ".join(str(p) for p in collected.missing)
-        raise UsageError(f"path does not exist: {shown}")
-    skills = list(collected.skills)
-    if not skills and not options.allow_empty:
-        raise UsageError(_no_skills_message(paths, collected.notes))
-    if options.min_skills > 1 and len(skills) < options.min_skills:
+    from skillctl.collect import candidates_for
+
+    found, notes, missing = candidates_for(paths)
+    if missing:
+        raise UsageError(f"path does not exist: {', '.join(str(p) for p in missing)}")
+    if not found and not options.allow_empty:
+        raise UsageError(_no_skills_message(paths, notes))
+    if options.min_skills > 1 and len(found) < options.min_skills:
         raise UsageError(
-            f"found {len(skills)} skill(s) below {', '.join(str(p) for p in paths)}, fewer "
+            f"found {len(found)} skill(s) below {', '.join(str(p) for p in paths)}, fewer "
             f"than --min-skills {options.min_skills}"
         )
-
-    fixes: tuple[FixRecord, ...] = ()
-    diff = ""
-    fix_failures: tuple[tuple[Skill, str], ...] = ()
-    if options.fix or options.diff:
-        from skillctl.lint.fix import fix_skills
-
-        outcome = fix_skills(skills, config, write=options.fix and not options.diff)
-        fixes = outcome.records
-        diff = outcome.diff if options.diff else ""
-        fix_failures = outcome.failures
-        if options.fix and not options.diff:
-            skills = list(outcome.skills)
-
-    results = lint_skills(skills, config, use_cache=options.use_cache, cache=cache)
+    candidates = [(c.dir, c.entry) for c in found]
     roots = [p for p in paths if os.path.isdir(p)]
-    per_skill, extra = lint_across(
-        skills, config, roots=roots, notes=collected.notes, fix_failures=fix_failures
-    )
-    cache.remember_run(paths, skills, collected.notes, per_skill, extra)
+    if options.fix or options.diff:
+        return _run_fix(candidates, notes, roots, cache, config, options), config
+
+    results, summaries = lint_candidates(candidates, config, cache)
+    slim = [summary.as_skill() for summary in summaries]
+    per_skill, extra = lint_across(slim, config, roots=roots, notes=notes)
+    cache.remember_run(paths, slim, notes, per_skill, extra)
     cache.save()
-    return _report(results, per_skill, extra, fixes, diff, config, options), config
+    return _report(results, per_skill, extra, (), "", config, options), config
+
+
+def _run_fix(
+    candidates: Sequence[tuple[Path, Path]],
+    notes: Sequence[ScanNote],
+    roots: Sequence[Path],
+    cache: LintCache,
+    config: ResolvedConfig,
+    options: LintOptions,
+) -> LintReport:
+    """``--fix`` and ``--diff``: every skill is parsed and held, fixed, then linted."""
+    from skillctl.collect import load_skill
+    from skillctl.lint.fix import fix_skills
+
+    skills = [load_skill(d, e) for d, e in candidates]
+    outcome = fix_skills(skills, config, write=options.fix and not options.diff)
+    if options.fix and not options.diff:
+        skills = list(outcome.skills)
+    results = lint_skills(skills, config, cache=cache)
+    per_skill, extra = lint_across(
+        skills, config, roots=roots, notes=notes, fix_failures=outcome.failures
+    )
+    cache.save()
+    diff = outcome.diff if options.diff else ""
+    return _report(results, per_skill, extra, outcome.records, diff, config, options)
 
 
 def _report(

@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from skillctl.model import Diagnostic, Severity
+from skillctl.model import (
+    Diagnostic,
+    Frontmatter,
+    LineEndings,
+    ParsedSkill,
+    Position,
+    Severity,
+    Skill,
+)
 
 #: Version of the JSON output shape; bump on any incompatible change.
 JSON_VERSION = 1
@@ -48,6 +57,102 @@ class SkillResult:
     dir: str
     name: str | None
     diagnostics: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SkillSummary:
+    """What the cross-skill rules need of a linted skill, and nothing more.
+
+    A run keeps one summary per skill instead of the parsed skill (its text, body and
+    frontmatter), so memory stays small however many skills are linted; the cache stores it
+    beside the skill's result, so an unchanged skill is not even parsed.
+    """
+
+    dir: str
+    entry: str
+    has_frontmatter: bool
+    #: the frontmatter has a ``name`` key (of any type); ``name`` is its value when a string
+    has_name: bool
+    name: str | None
+    #: where the ``name`` value is (line 1, column 1 without one)
+    name_line: int
+    name_column: int
+    #: rules silenced in the frontmatter with ``# skillctl: ignore[...]``
+    ignored_rules: tuple[str, ...]
+
+    @classmethod
+    def of(cls, skill: Skill) -> SkillSummary:
+        """The summary of a parsed skill."""
+        fm = skill.parsed.frontmatter
+        has_name = fm is not None and "name" in fm.data
+        where = fm.value_position("name") if fm is not None and has_name else None
+        return cls(
+            dir=str(skill.dir),
+            entry=str(skill.entry),
+            has_frontmatter=fm is not None,
+            has_name=has_name,
+            name=skill.declared_name,
+            name_line=where.line if where else 1,
+            name_column=where.column if where else 1,
+            ignored_rules=tuple(sorted(fm.ignored_rules)) if fm is not None else (),
+        )
+
+    def as_skill(self) -> Skill:
+        """A :class:`Skill` carrying only this summary (no text, no body), for the rules
+        that look at several skills at once."""
+        frontmatter = None
+        if self.has_frontmatter:
+            frontmatter = Frontmatter(
+                data={"name": self.name} if self.has_name else {},
+                text="",
+                start_line=1,
+                value_positions=(
+                    {("name",): Position(self.name_line, self.name_column)} if self.has_name else {}
+                ),
+                ignored_rules=frozenset(self.ignored_rules),
+            )
+        entry = Path(self.entry)
+        parsed = ParsedSkill(
+            path=entry,
+            size=0,
+            text=None,
+            has_bom=False,
+            line_endings=LineEndings.NONE,
+            frontmatter=frontmatter,
+            body="",
+            body_start_line=1,
+        )
+        return Skill(dir=Path(self.dir), entry=entry, parsed=parsed)
+
+    def to_json(self) -> list[Any]:
+        """A compact JSON shape (the cache stores it)."""
+        return [
+            self.dir,
+            self.entry,
+            self.has_frontmatter,
+            self.has_name,
+            self.name,
+            self.name_line,
+            self.name_column,
+            list(self.ignored_rules),
+        ]
+
+    @classmethod
+    def from_json(cls, item: list[Any]) -> SkillSummary:
+        """Inverse of :meth:`to_json`; raises TypeError/ValueError on a foreign shape."""
+        directory, entry, has_fm, has_name, name, line, column, ignored = item
+        if name is not None and not isinstance(name, str):
+            raise TypeError("name must be a string or null")
+        return cls(
+            dir=str(directory),
+            entry=str(entry),
+            has_frontmatter=bool(has_fm),
+            has_name=bool(has_name),
+            name=name,
+            name_line=int(line),
+            name_column=int(column),
+            ignored_rules=tuple(str(r) for r in ignored),
+        )
 
 
 @dataclass(frozen=True, slots=True)
