@@ -224,50 +224,77 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
 
 
 def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
-    """List the files of a skill (sorted, bounded); the flag is True when the list was cut."""
+    """List the files of a skill (sorted, bounded); the flag is True when the list was cut.
+
+    A directory met twice on the way down, or one of the folders above the skill (``up ->
+    ..``), is a loop and is not entered. The folders above are looked up (a ``realpath`` and a
+    ``stat`` per level) only when some directory could be one of them: a symlink or a mount
+    point. A plain subdirectory (same device, and the inode its parent's listing names) is
+    the child of the directory being listed, so it cannot be above the skill.
+    """
     files: list[SkillFile] = []
     truncated = False
+    outer: frozenset[tuple[int, int]] | None = None  # the skill dir and every folder above it
 
     def visit(
-        directory: Path, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]
+        directory: str, prefix: str, depth: int, dev: int, on_path: frozenset[tuple[int, int]]
     ) -> None:
-        nonlocal truncated
+        nonlocal truncated, outer
         try:
             with os.scandir(directory) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = sorted(it, key=_name)
         except OSError:
             return
         for entry in entries:
             if len(files) >= limits.MAX_SKILL_FILES:
                 truncated = True
                 return
-            if entry.name in ALWAYS_SKIPPED:
+            name = entry.name
+            if name in ALWAYS_SKIPPED:
                 continue
-            rel = f"{prefix}{entry.name}"
+            rel = prefix + name
             is_link = entry.is_symlink()
             try:
                 st = os.stat(entry.path)
             except OSError:
                 files.append(SkillFile(rel, 0, False, is_link))
                 continue
-            if stat.S_ISDIR(st.st_mode):
+            mode = st.st_mode
+            if stat.S_ISDIR(mode):
                 key = (st.st_dev, st.st_ino)
-                if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
-                    visit(Path(entry.path), rel + "/", depth + 1, ancestors | {key})
+                loop = key in on_path
+                if not loop and (is_link or st.st_dev != dev or st.st_ino != _inode(entry)):
+                    if outer is None:
+                        outer = _ancestor_keys(skill_dir, root_st)
+                    loop = key in outer
+                if depth < limits.MAX_SKILL_FILE_DEPTH and not loop:
+                    visit(entry.path, rel + "/", depth + 1, st.st_dev, on_path | {key})
                 else:
                     truncated = True
-            elif stat.S_ISREG(st.st_mode):
-                executable = bool(st.st_mode & 0o111)
-                files.append(SkillFile(rel, st.st_size, executable, is_link))
+            elif stat.S_ISREG(mode):
+                files.append(SkillFile(rel, st.st_size, bool(mode & 0o111), is_link))
             # FIFOs, sockets and devices (or links to them, like /dev/zero) are not skill
             # content: listing them would invite a rule to read one and block or never end.
 
     try:
-        st = os.stat(skill_dir)
+        root_st = os.stat(skill_dir)
     except OSError:
         return (), False
-    visit(skill_dir, "", 0, _ancestor_keys(skill_dir, st))
+    root_key = (root_st.st_dev, root_st.st_ino)
+    visit(os.fspath(skill_dir), "", 0, root_st.st_dev, frozenset({root_key}))
     return tuple(files), truncated
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
+
+
+def _inode(entry: os.DirEntry[str]) -> int | None:
+    """The inode the directory listing names (for a mount point, the one underneath)."""
+    try:
+        return entry.inode()
+    except OSError:
+        return None
 
 
 def _ancestor_keys(directory: Path, st: os.stat_result) -> frozenset[tuple[int, int]]:
