@@ -28,6 +28,7 @@ STRUCTURE_FAILURES = ("no-frontmatter", "unclosed-frontmatter", "leading-content
 _DELIM_EXACT = "---"
 _FLOW = re.compile(r"^\s*(?:-\s+|[^\s#][^:#]*:\s+)[\[{]")
 _ANCHOR_TAG = re.compile(r"^\s*(?:-\s+|[^\s#][^:#]*:\s+)[&*!]")
+_FLOW_OR_ANCHOR = re.compile(r"[\[{&*!]")
 _TOP_KEY = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s+(.*)|)$")
 _NESTED_KEY = re.compile(r"^\s+([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
 _LIST_ITEM = re.compile(r"^\s+-\s*(.*)$")
@@ -52,7 +53,24 @@ class Verdict:
 
 
 def _problem(parsed: ParsedSkill, codes: frozenset[str] | tuple[str, ...]) -> Problem | None:
+    if not parsed.problems:
+        return None
     return next((p for p in parsed.problems if p.code in codes), None)
+
+
+def _clean(parsed: ParsedSkill) -> bool:
+    """A readable UTF-8 file without BOM whose frontmatter parsed with no problem at all.
+
+    Every YAML dialect (and Claude Code's, the client guide's and OpenClaw's) accepts such a
+    file with the parsed data as it is; they check this first and skip their walk through
+    the problems.
+    """
+    return (
+        not parsed.problems
+        and parsed.frontmatter is not None
+        and not parsed.has_bom
+        and parsed.text is not None
+    )
 
 
 def _unreadable(parsed: ParsedSkill) -> Verdict | None:
@@ -79,10 +97,13 @@ def _block(parsed: ParsedSkill, *, exact: bool) -> tuple[list[str], int] | None:
     """
     if parsed.text is None:
         return None
+    if exact:
+        found = _exact_block(parsed.text)
+        return None if found is None else (found[0], found[1])
     lines = parsed.text.split("\n")
 
     def is_delim(line: str) -> bool:
-        return line == _DELIM_EXACT if exact else line.rstrip(" \t") == _DELIM_EXACT
+        return line.rstrip(" \t") == _DELIM_EXACT
 
     if not lines or not is_delim(lines[0]):
         return None
@@ -90,6 +111,25 @@ def _block(parsed: ParsedSkill, *, exact: bool) -> tuple[list[str], int] | None:
     if closer is None:
         return None
     return lines[1:closer], closer
+
+
+def _exact_block(text: str) -> tuple[list[str], int, int] | None:
+    """``_block(exact=True)`` without splitting the whole file into lines.
+
+    Returns the frontmatter lines, the closer's line index and the offset in ``text`` where
+    the line after the closer starts (``len(text)`` when the closer is the last line).
+    """
+    if not (text == _DELIM_EXACT or text.startswith("---\n")):
+        return None
+    at = text.find("\n---\n", 3)  # the closer, followed by more lines
+    after = at + 5
+    if at < 0:
+        if len(text) < 7 or not text.endswith("\n---"):  # the closer as the last line
+            return None
+        at = len(text) - 4
+        after = len(text)
+    lines = text[4:at].split("\n") if at > 3 else []
+    return lines, text.count("\n", 0, at + 1), after
 
 
 def _strip_quotes(value: str) -> str:
@@ -128,6 +168,8 @@ def _yaml12_family(agent_terms: str, *, bom_ok: bool, utf8_strict: bool) -> Call
     [ParsedSkill], Verdict
 ]:
     def dialect(parsed: ParsedSkill) -> Verdict:
+        if _clean(parsed):
+            return Verdict(True, data=parsed.data)
         failed = _unreadable(parsed)
         if failed:
             return failed
@@ -159,6 +201,8 @@ js_yaml_bom = _yaml12_family("js-yaml", bom_ok=True, utf8_strict=False)
 
 def claude_lenient(parsed: ParsedSkill) -> Verdict:
     """Claude Code: strict YAML, then the quote retry; if that fails, empty metadata."""
+    if _clean(parsed):
+        return Verdict(True, data=parsed.data)
     failed = _unreadable(parsed)
     if failed:
         return failed
@@ -186,6 +230,8 @@ def claude_lenient(parsed: ParsedSkill) -> Verdict:
 
 def spec_client(parsed: ParsedSkill) -> Verdict:
     """The open spec's client guide: strict YAML with a fallback for unquoted colons."""
+    if _clean(parsed):
+        return Verdict(True, data=parsed.data)
     failed = _unreadable(parsed) or _structure(parsed, "YAML frontmatter")
     if failed:
         return failed
@@ -227,10 +273,10 @@ def strictyaml(parsed: ParsedSkill) -> Verdict:
     text = parsed.text or ""
     if parsed.has_bom or _utf16(parsed) or not text.startswith("---"):
         return Verdict(False, "SKILL.md must start with YAML frontmatter (---)", 1)
-    parts = text.split("---", 2)
-    if len(parts) < 3:
+    second = text.find("---", 3)  # text.split("---", 2) without copying the body
+    if second < 0:
         return Verdict(False, "SKILL.md frontmatter not properly closed with ---", 1)
-    naive = parts[1]
+    naive = text[3:second]
     fm = parsed.frontmatter
     source = fm.text if fm is not None else None
     if source is None or naive.strip("\n") != source.strip("\n") or _problem(
@@ -250,7 +296,9 @@ def _strictyaml_checks(parsed: ParsedSkill, naive: str) -> Verdict:
     if problem is not None:
         return Verdict(False, f"Invalid YAML in frontmatter: {problem.message}", problem.line)
     offset = (parsed.frontmatter.start_line - 1) if parsed.frontmatter else 1
-    for index, line in enumerate(naive.strip("\n").split("\n")):
+    # Both patterns need one of these characters: without them no line can match.
+    lines = naive.strip("\n").split("\n") if _FLOW_OR_ANCHOR.search(naive) else []
+    for index, line in enumerate(lines):
         if _FLOW.match(line):
             return Verdict(False, "Invalid YAML in frontmatter: flow style ([...] or {...}) is "
                            "not allowed by strictyaml", index + 1 + offset)
@@ -274,12 +322,11 @@ def oas_lines(parsed: ParsedSkill) -> Verdict:
                        f"(file uses {parsed.line_endings.value.upper()})", 1)
     if parsed.has_bom or _utf16(parsed):
         return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
-    block = _block(parsed, exact=True)
+    block = _exact_block(parsed.text or "")
     if block is None:
         return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
-    lines, closer = block
-    text = parsed.text or ""
-    body = "\n".join(text.split("\n")[closer + 1:])
+    lines, closer, after = block
+    body = (parsed.text or "")[after:]
     if not body.strip():
         return Verdict(False, f"{terms}: the body after the frontmatter is empty", closer + 1)
     data: dict[str, Any] = {}
@@ -378,6 +425,8 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
 
 def line_fallback(parsed: ParsedSkill) -> Verdict:
     """OpenClaw: YAML first, then a single-line ``key: value`` fallback parser."""
+    if _clean(parsed):
+        return Verdict(True, data=parsed.data)
     failed = _unreadable(parsed) or _structure(parsed, "OpenClaw")
     if failed:
         return failed
