@@ -97,3 +97,126 @@ def test_the_guard_detects_a_heavy_import() -> None:
     )
     names = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
     assert heavy_in(names) != []
+
+
+# --------------------------------------------------------------------------- lazy commands
+#
+# The group lists its commands from a table (skillctl.cli.app.COMMANDS) and imports and
+# builds only the command that runs, is asked for --help, or is completed past its name.
+
+#: skillctl.cli modules that hold a command; the helpers (app, completion, places) are not.
+COMMAND_MODULES = {
+    "skillctl.cli.list_cmd", "skillctl.cli.show", "skillctl.cli.lint", "skillctl.cli.rules",
+    "skillctl.cli.render", "skillctl.cli.new", "skillctl.cli.schema",
+    "skillctl.cli.run_script",
+}
+
+
+def command_modules_in(modules: set[str]) -> set[str]:
+    """The command modules among ``modules``."""
+    return modules & COMMAND_MODULES
+
+
+def test_top_level_help_imports_no_command_module() -> None:
+    modules, out = imported_modules(["--help"])
+    assert "run-script" in out
+    assert command_modules_in(modules) == set()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_command_help_imports_only_that_command(command: str) -> None:
+    from skillctl.cli.app import COMMANDS as TABLE
+
+    modules, _ = imported_modules([command, "--help"])
+    assert command_modules_in(modules) == {TABLE[command].module}
+
+
+def test_tab_completion_of_a_command_name_imports_no_command_module() -> None:
+    env = {"_SKILLCTL_COMPLETE": "complete_bash", "COMP_WORDS": "skillctl li", "COMP_CWORD": "1"}
+    modules, out = imported_modules([], env)
+    assert out.split() == ["list", "lint"]
+    assert command_modules_in(modules) == set()
+
+
+def test_tab_completion_of_options_imports_only_that_command() -> None:
+    env = {"_SKILLCTL_COMPLETE": "complete_bash", "COMP_WORDS": "skillctl lint --",
+           "COMP_CWORD": "2"}
+    modules, out = imported_modules([], env)
+    assert "--no-cache" in out.split()
+    assert command_modules_in(modules) == {"skillctl.cli.lint"}
+
+
+def test_the_command_table_lists_every_command_module() -> None:
+    """A new command module must be added to the table, or it would never be reachable."""
+    from pathlib import Path
+
+    import skillctl.cli
+    from skillctl.cli.app import COMMANDS as TABLE
+
+    folder = Path(skillctl.cli.__file__).parent
+    defined = {
+        f"skillctl.cli.{path.stem}"
+        for path in folder.glob("*.py")
+        if "\ndef command(" in path.read_text(encoding="utf-8")
+    }
+    assert defined == COMMAND_MODULES
+    assert {entry.module for entry in TABLE.values()} == COMMAND_MODULES
+    assert tuple(TABLE) == COMMANDS
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_summary_matches_the_commands_docstring(command: str) -> None:
+    """The table's summary is the first paragraph of the command's help, word for word."""
+    import inspect
+
+    from skillctl.cli.app import COMMANDS as TABLE
+    from skillctl.cli.app import load_command
+
+    real = load_command(command)
+    first_paragraph = (real.help or "").split("\n\n")[0]
+    assert TABLE[command].summary == " ".join(first_paragraph.split())
+    assert real.help == inspect.getdoc(__import__(TABLE[command].module, fromlist=["x"]).command)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_stand_in_shortens_its_help_like_the_real_command(command: str) -> None:
+    """``--help`` and completion show stand-ins: same short help at every width."""
+    from typer.core import TyperCommand
+
+    from skillctl.cli.app import COMMANDS as TABLE
+    from skillctl.cli.app import load_command
+
+    real = load_command(command)
+    stand_in = TyperCommand(command, help=TABLE[command].summary, rich_markup_mode=None)
+    assert (stand_in.hidden, stand_in.deprecated, stand_in.short_help) == (
+        real.hidden, real.deprecated, real.short_help)
+    for limit in range(5, 200):
+        assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), limit
+
+
+def test_group_commands_behave_like_a_dict_of_real_commands() -> None:
+    """Scripts (man page, completions) walk ``get_command(app).commands`` like a dict."""
+    from typer.main import get_command
+
+    from skillctl.cli.app import app
+
+    commands = get_command(app).commands  # type: ignore[attr-defined]
+    assert list(commands) == list(COMMANDS)
+    assert len(commands) == len(COMMANDS)
+    assert "lint" in commands and "nosuch" not in commands
+    assert commands.get("nosuch") is None
+    lint = commands["lint"]
+    assert lint is commands["lint"]  # built once per group
+    assert "--no-cache" in {opt for param in lint.params for opt in getattr(param, "opts", [])}
+    assert commands["run-script"].context_settings == {"allow_extra_args": True}
+
+
+def test_unknown_command_still_suggests_close_names() -> None:
+    from typer.testing import CliRunner
+
+    from skillctl.cli.app import app
+
+    result = CliRunner().invoke(app, ["lnit"])
+    assert result.exit_code == 2
+    assert "Error: No such command 'lnit'. Did you mean " in result.stderr
+    assert "'lint'" in result.stderr

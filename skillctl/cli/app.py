@@ -1,8 +1,12 @@
-"""The Typer application: wires one module per command.
+"""The Typer application: a lazy table of commands, one module per command.
 
-Only Typer and the standard library are imported here and in the command modules at import
-time; each command imports the core inside its body, so ``--help`` and TAB completion stay
-fast (tests/test_startup.py guards this).
+Every ``--help`` and every TAB press starts a new process, so start-up is mostly import and
+set-up cost. Only Typer and the standard library are imported here, and the command modules
+are not imported at all until needed: the group lists its commands from :data:`COMMANDS`
+(name, module, first paragraph of the help), and only the command that is run (or asked for
+``--help``, or completed past its name) is imported and converted to a Click command.
+Each command module imports the core inside its function body. tests/test_startup.py guards
+both: which modules ``--help`` and TAB load, and that the table matches the modules.
 """
 
 from __future__ import annotations
@@ -10,21 +14,157 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import Any
+from collections.abc import Iterator, Mapping, MutableMapping
+from typing import Any, NamedTuple
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command_from_info
 
 from skillctl import __version__
-from skillctl.cli import lint, list_cmd, new, render, rules, run_script, schema, show
+
+
+class LazyCommand(NamedTuple):
+    """Where a command lives and what the top-level help says about it."""
+
+    #: Module holding the command function ``command``.
+    module: str
+    #: First paragraph of the function's docstring: ``skillctl --help`` and shell completion
+    #: shorten it exactly as they would the full help (a test checks it matches).
+    summary: str
+    #: Click context settings of the command, if any.
+    context_settings: dict[str, Any] | None = None
+
+
+#: Every command, in the order ``skillctl --help`` lists them.
+COMMANDS: dict[str, LazyCommand] = {
+    "list": LazyCommand(
+        "skillctl.cli.list_cmd",
+        "List the skills each agent discovers, with shadowed, invalid and hidden ones explained.",
+    ),
+    "show": LazyCommand(
+        "skillctl.cli.show",
+        "Show a skill: fields and who honours them, catalog text per agent, size, files, "
+        "scripts.",
+    ),
+    "lint": LazyCommand(
+        "skillctl.cli.lint",
+        "Lint skills: every rule of the open spec plus what breaks in real agents.",
+    ),
+    "rules": LazyCommand(
+        "skillctl.cli.rules",
+        "List every lint rule: id, default severity, fixable, agents and summary.",
+    ),
+    "render": LazyCommand(
+        "skillctl.cli.render",
+        "Render the skill catalog an agent injects, within its budget, or one skill's body.",
+    ),
+    "new": LazyCommand(
+        "skillctl.cli.new",
+        "Create NAME/SKILL.md (and optional scripts/, references/) that passes lint.",
+    ),
+    "schema": LazyCommand(
+        "skillctl.cli.schema",
+        "Print the JSON Schema of SKILL.md frontmatter, for editors and other tools.",
+    ),
+    "run-script": LazyCommand(
+        "skillctl.cli.run_script",
+        "Run a skill's script with no shell, stdin closed and a timeout, as an agent would.",
+        # Only arguments after "--" reach the script: a mistyped skillctl option stays an error.
+        {"allow_extra_args": True},
+    ),
+}
+
+
+def load_command(name: str) -> Any:
+    """Import command ``name``'s module and convert its function into a Click command.
+
+    Built exactly as ``app.command(name, context_settings=...)(module.command)`` would be,
+    on a scratch Typer instance so that ``app`` itself never registers (and so never
+    eagerly builds) a command. Raises :class:`KeyError` for an unknown name.
+    """
+    entry = COMMANDS[name]
+    # __import__ rather than importlib.import_module: only the former shows in -X importtime
+    function = __import__(entry.module, fromlist=["command"]).command
+    scratch = typer.Typer()
+    scratch.command(name, context_settings=entry.context_settings)(function)
+    return get_command_from_info(
+        scratch.registered_commands[0],
+        pretty_exceptions_short=app.pretty_exceptions_short,
+        rich_markup_mode=app.rich_markup_mode,
+    )
+
+
+class _LazyCommands(MutableMapping[str, Any]):
+    """A group's ``name -> Click command`` mapping that builds each command on first use.
+
+    Keys are known without importing anything (:data:`COMMANDS`). While ``summaries_only``
+    is set (listing commands in ``--help``, completing a command name), values are
+    parameter-less stand-ins carrying the command's summary; otherwise the real command is
+    imported, built and kept.
+    """
+
+    def __init__(self, given: Mapping[str, Any]) -> None:
+        self._built: dict[str, Any] = dict(given)
+        self.summaries_only = False
+
+    def __getitem__(self, name: str) -> Any:
+        built = self._built.get(name)
+        if built is not None:
+            return built
+        entry = COMMANDS[name]  # KeyError for an unknown name, as a dict would
+        if self.summaries_only:
+            return TyperCommand(name, help=entry.summary, rich_markup_mode=None)
+        built = self._built[name] = load_command(name)
+        return built
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("skillctl's commands cannot be removed")
+
+    def __contains__(self, name: object) -> bool:
+        return name in COMMANDS or name in self._built
+
+    def __iter__(self) -> Iterator[str]:
+        yield from COMMANDS
+        yield from (name for name in self._built if name not in COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS) + sum(1 for name in self._built if name not in COMMANDS)
 
 
 class _Group(TyperGroup):
-    """Turns skillctl's own errors into one line on stderr and their exit code.
+    """skillctl's top-level group: lazy commands, and skillctl's errors as exit codes.
 
-    Done here rather than only in :func:`run` so that every way of calling the app (the
-    console script, ``python -m skillctl``, Typer's test runner) behaves the same.
+    Errors are turned into one line on stderr here rather than only in :func:`run` so that
+    every way of calling the app (the console script, ``python -m skillctl``, Typer's test
+    runner) behaves the same.
     """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.commands = self.lazy = _LazyCommands(self.commands)
+
+    @contextlib.contextmanager
+    def _summaries(self) -> Iterator[None]:
+        """Within the block, looking a command up does not import or build it."""
+        before, self.lazy.summaries_only = self.lazy.summaries_only, True
+        try:
+            yield
+        finally:
+            self.lazy.summaries_only = before
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The "Commands:" section of ``--help``, from the summaries alone."""
+        with self._summaries():
+            super().format_commands(ctx, formatter)
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """Complete command names (and the group's options) from the summaries alone."""
+        with self._summaries():
+            return super().shell_complete(ctx, incomplete)
 
     def invoke(self, ctx: Any) -> Any:  # click.Context, vendored differently per Typer release
         from skillctl.errors import SkillctlError
@@ -65,19 +205,6 @@ def main(
     error, 124 timeout (run-script, render --exec), 126 script cannot be run, 127 interpreter
     missing, 130 interrupted; run-script otherwise exits with the script's own code.
     """
-
-
-app.command("list")(list_cmd.command)
-app.command("show")(show.command)
-app.command("lint")(lint.command)
-app.command("rules")(rules.command)
-app.command("render")(render.command)
-app.command("new")(new.command)
-app.command("schema")(schema.command)
-app.command(
-    # Only arguments after "--" reach the script: a mistyped skillctl option stays an error.
-    "run-script", context_settings={"allow_extra_args": True}
-)(run_script.command)
 
 
 def _escape_undecodable_output() -> None:
