@@ -101,11 +101,14 @@ def _entry_name(names: Iterable[str]) -> tuple[str | None, bool]:
     return fallback, False
 
 
-def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Candidate | ScanNote]:
+def walk_skills(
+    root: Path, options: WalkOptions | None = None, walked: list[str] | None = None
+) -> Iterator[Candidate | ScanNote]:
     """Yield every skill directory below ``root`` (breadth-first, sorted), and notes.
 
     A missing or unreadable root yields a single note. Symlink loops are detected by the
-    (device, inode) of every directory on the current path.
+    (device, inode) of every directory on the current path. Every directory the walk lists
+    (or tries to) is appended to ``walked`` when given: the lint cache watches them.
     """
     opts = options or WalkOptions()
     try:
@@ -128,6 +131,8 @@ def walk_skills(root: Path, options: WalkOptions | None = None) -> Iterator[Cand
     while queue:
         next_level: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = []
         for directory, depth, ancestors, via_link in queue:
+            if walked is not None:
+                walked.append(os.fspath(directory))
             try:
                 with os.scandir(directory) as it:
                     entries = sorted(it, key=lambda e: e.name)
