@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from skillctl import parse
-from skillctl.model import Frontmatter, ParsedSkill, Position
+from skillctl.model import Frontmatter, ParsedSkill, Position, Problem
 from tests.conftest import REPO, corpus_skill_files, write_skill
 
 DIFFERENTIAL = settings(
@@ -545,7 +545,7 @@ def test_colon_path_positions_and_codes() -> None:
         "name: a\ndescription: Use when: x\ntools: Bash(git:*)", 2
     )
     assert problems == [
-        parse.Problem("yaml-colon", "invalid YAML: mapping values are not allowed here", 3, 22)
+        Problem("yaml-colon", "invalid YAML: mapping values are not allowed here", 3, 22)
     ]
     assert frontmatter is not None
     assert frontmatter.data == {"name": "a", "description": "Use when: x", "tools": "Bash(git:*)"}

@@ -25,6 +25,9 @@ SPEC_FIELDS = frozenset(
 
 _T = TypeVar("_T")
 
+#: How much of a file :meth:`SkillContext.head` returns (enough for a shebang line).
+HEAD_BYTES = 4096
+
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
     """The profiles of these agents, skipping any whose module is not available."""
@@ -74,6 +77,7 @@ class SkillContext:
         self.parsed: ParsedSkill = skill.parsed
         self.config = config
         self._computed: dict[Callable[[SkillContext], Any], Any] = {}
+        self._heads: dict[str, bytes] = {}
 
     def computed(self, compute: Callable[[SkillContext], _T]) -> _T:
         """``compute(self)``, worked out once per context and shared by every rule that asks.
@@ -141,6 +145,32 @@ class SkillContext:
         from skillctl.scan import list_files
 
         return list_files(self.skill.dir)[0]
+
+    def read_file(self, relpath: str) -> bytes:
+        """The whole content of one of the skill's files (OSError when it cannot be read).
+
+        Its first :data:`HEAD_BYTES` are kept, so :meth:`head` of the same file reads nothing.
+        """
+        data = (self.dir / relpath).read_bytes()
+        self._heads[relpath] = data[:HEAD_BYTES]
+        return data
+
+    def head(self, relpath: str) -> bytes:
+        """The first :data:`HEAD_BYTES` of one of the skill's files (empty if unreadable)."""
+        found = self._heads.get(relpath)
+        if found is None:
+            try:
+                with open(self.dir / relpath, "rb") as handle:
+                    found = handle.read(HEAD_BYTES)
+            except OSError:
+                found = b""
+            self._heads[relpath] = found
+        return found
+
+    @functools.cached_property
+    def file_paths(self) -> frozenset[str]:
+        """The relative paths of :attr:`files`, for membership tests."""
+        return frozenset(file.relpath for file in self.files)
 
     @property
     def dir(self) -> Path:

@@ -178,7 +178,7 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
         if file.relpath == ctx.skill.entry.name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
             continue
         try:
-            data = (ctx.dir / file.relpath).read_bytes()
+            data = ctx.read_file(file.relpath)
         except OSError:
             continue
         if b"\x00" in data or not any(literal in data for literal in _HOME_LITERALS_BYTES):

@@ -204,10 +204,18 @@ def checked_references(ctx: SkillContext) -> tuple[tuple[Reference, str, str | N
     base = ctx.dir
     listings = _Listings()
     checked: list[tuple[Reference, str, str | None]] = []
+    listed: frozenset[str] | None = None
     for ref in references(ctx):
         escape = _escapes(base, ref.target)
         if escape is not None:
             checked.append((ref, "escape", escape))
+            continue
+        if listed is None:
+            listed = ctx.file_paths
+        if ref.target in listed:
+            # A file the skill's listing found under exactly this name: it exists, and in
+            # this letter case (what the lexists and case checks below conclude, on disk).
+            checked.append((ref, "ok", None))
             continue
         if os.path.lexists(base / ref.target):
             variant = _case_variant(base, ref.target, listings)

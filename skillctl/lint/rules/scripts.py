@@ -5,19 +5,21 @@ from __future__ import annotations
 import functools
 import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from skillctl.lint.context import SkillContext
 from skillctl.lint.registry import Finding, rule
 from skillctl.model import Severity, SkillFile
 
-_HEAD = 4096
-
 
 def git_root(path: Path) -> str | None:
     """The working tree root of the git repository holding ``path``, or None."""
-    current = os.path.realpath(path)
+    return _git_root_of_real(os.path.realpath(path))
+
+
+def _git_root_of_real(current: str) -> str | None:
+    """:func:`git_root` of a path that is already real (symlinks resolved)."""
     while True:
         if os.path.exists(os.path.join(current, ".git")):
             return current
@@ -63,20 +65,30 @@ def index_mode(path: Path) -> str | None:
     return git_index_modes(root).get(os.path.realpath(path))
 
 
-def _head(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(_HEAD)
-    except OSError:
-        return b""
+def _index_modes(ctx: SkillContext, files: Iterable[SkillFile]) -> Iterator[str | None]:
+    """:func:`index_mode` of each of these files (none of them a symlink itself).
+
+    A file that is not a symlink is its real parent's entry, so the parent's real path and
+    git root are worked out once per folder instead of twice per file.
+    """
+    folders: dict[str, tuple[str, str | None]] = {}
+    for file in files:
+        parent, _, name = file.relpath.rpartition("/")
+        found = folders.get(parent)
+        if found is None:
+            real = os.path.realpath(ctx.dir / parent if parent else ctx.dir)
+            found = folders[parent] = (real, _git_root_of_real(real))
+        real, root = found
+        yield None if root is None else git_index_modes(root).get(os.path.join(real, name))
 
 
 def shebang_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, bytes]]:
-    """Regular files of the skill (not the entry file) that start with ``#!``."""
+    """Regular files of the skill (not the entry file) that start with ``#!``, with their
+    first 4,096 bytes (:meth:`SkillContext.head`: not read again when ``home-path`` has)."""
     for file in ctx.files:
         if file.is_symlink or file.relpath == ctx.skill.entry.name or file.size < 2:
             continue
-        head = _head(ctx.dir / file.relpath)
+        head = ctx.head(file.relpath)
         if head.startswith(b"#!"):
             yield file, head
 
@@ -105,8 +117,8 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent that runs scripts.
     """
-    for file, _ in _shebang_files_once(ctx):
-        mode = index_mode(ctx.dir / file.relpath)
+    shebangs = [file for file, _ in _shebang_files_once(ctx)]
+    for file, mode in zip(shebangs, _index_modes(ctx, shebangs), strict=True):
         if mode is not None:
             if mode == "100755":
                 continue

@@ -1,0 +1,185 @@
+"""Per-skill rules share work through the context; each shortcut equals the full check.
+
+* ``checked_references`` answers a reference naming a listed file without touching the disk;
+* ``home-path`` reads a file once and the script rules reuse its first bytes;
+* ``script-not-executable`` resolves each folder's real path and git root once.
+
+Each is compared with the long way (no listing, no shared bytes, :func:`index_mode` per file)
+on real files: the shared corpus and skills built on disk with links, odd names and git.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from skillctl.collect import collect
+from skillctl.lint.config import resolve_config
+from skillctl.lint.context import HEAD_BYTES, SkillContext
+from skillctl.lint.registry import Finding
+from skillctl.lint.rules.body import home_path
+from skillctl.lint.rules.references import checked_references
+from skillctl.lint.rules.scripts import (
+    _index_modes,
+    git_index_modes,
+    index_mode,
+    script_crlf,
+    script_not_executable,
+    shebang_files,
+)
+from skillctl.model import Skill
+from tests.conftest import CORPUS
+
+
+def _contexts(*roots: Path) -> list[SkillContext]:
+    config = resolve_config(
+        start=roots[0], config_path=None, agents=(), select=(), ignore=(), strict=False
+    )
+    return [SkillContext(skill, config) for skill in collect(list(roots)).skills]
+
+
+class _Unlisted(SkillContext):
+    """A context whose file listing is never consulted by the reference checks."""
+
+    def __init__(self, skill: Skill, ctx: SkillContext) -> None:
+        super().__init__(skill, ctx.config)
+        self.__dict__["file_paths"] = frozenset()
+
+
+def _tricky_skill(make_skill: Callable[..., Path], tmp_path: Path) -> Path:
+    body = (
+        "# Tricky\n\n"
+        "[a](references/a.md) [a again](./references/a.md) [dir](references) "
+        "[slash](references/a.md/) [case](References/A.md) [gone](references/gone.md) "
+        "[link](references/link.md) [dangling](references/dangling.md) "
+        "[tilde](~notes.md) [up](../x.md) [abs](/etc/hosts) [back](references\\a.md) "
+        "[space](references/with%20space.md) [dots](references/../references/a.md)\n"
+        "Run `scripts/run.sh` or scripts/sub/tool.py, and see `assets/logo.png`.\n"
+    )
+    directory = make_skill("tricky", body=body)
+    (directory / "references").mkdir()
+    (directory / "references" / "a.md").write_text("# a\n")
+    (directory / "references" / "with space.md").write_text("# s\n")
+    (directory / "~notes.md").write_text("# tilde\n")
+    os.symlink("a.md", directory / "references" / "link.md")
+    os.symlink("nowhere.md", directory / "references" / "dangling.md")
+    (directory / "scripts" / "sub").mkdir(parents=True)
+    (directory / "scripts" / "run.sh").write_text("#!/bin/sh\necho /home/alice/x\n")
+    (directory / "scripts" / "sub" / "tool.py").write_text("#!/usr/bin/env python3\r\n")
+    os.chmod(directory / "scripts" / "run.sh", 0o755)
+    outside = tmp_path / "outside-assets"
+    outside.mkdir()
+    (outside / "logo.png").write_bytes(b"\x89PNG\r\n")
+    os.symlink(outside, directory / "assets")
+    return directory
+
+
+def _references_the_long_way(ctx: SkillContext) -> object:
+    return checked_references(_Unlisted(ctx.skill, ctx))
+
+
+def test_listed_files_answer_like_the_disk(
+    make_skill: Callable[..., Path], tmp_path: Path
+) -> None:
+    directory = _tricky_skill(make_skill, tmp_path)
+    (ctx,) = _contexts(directory)
+    fast = checked_references(ctx)
+    assert fast == _references_the_long_way(ctx)
+    statuses = {ref.target: status for ref, status, _ in fast}
+    assert statuses["references/a.md"] == "ok"
+    assert statuses["References/A.md"] == "case"
+    assert statuses["references/gone.md"] == "missing"
+    assert statuses["~notes.md"] == "escape"  # listed, but an escape all the same
+    assert statuses["references/dangling.md"] == "ok"  # a link that exists, if dangling
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_corpus_references_equal_the_long_way() -> None:
+    contexts = _contexts(CORPUS)
+    assert len(contexts) > 20
+    for ctx in contexts:
+        assert checked_references(ctx) == _references_the_long_way(ctx), ctx.dir
+
+
+def test_head_reuses_what_read_file_read(make_skill: Callable[..., Path]) -> None:
+    directory = make_skill("heads")
+    (directory / "big.txt").write_bytes(b"x" * (HEAD_BYTES * 2))
+    (directory / "small.sh").write_bytes(b"#!/bin/sh\n")
+    (ctx,) = _contexts(directory)
+    assert ctx.read_file("big.txt") == b"x" * (HEAD_BYTES * 2)
+    (directory / "big.txt").unlink()  # the head is not read again: it is already known
+    assert ctx.head("big.txt") == b"x" * HEAD_BYTES
+    assert ctx.head("small.sh") == b"#!/bin/sh\n"
+    assert ctx.head("missing.sh") == b""
+    with pytest.raises(OSError):
+        ctx.read_file("missing.sh")
+
+
+def _findings(
+    rule: Callable[[SkillContext], Iterator[Finding]], ctx: SkillContext
+) -> list[Finding]:
+    return list(rule(ctx))
+
+
+def test_script_rules_see_the_same_bytes_after_home_path(
+    make_skill: Callable[..., Path], tmp_path: Path
+) -> None:
+    directory = _tricky_skill(make_skill, tmp_path)
+    (after,) = _contexts(directory)
+    home = _findings(home_path, after)
+    assert [f.file for f in home] == ["scripts/run.sh"]
+    (alone,) = _contexts(directory)
+    assert list(shebang_files(after)) == list(shebang_files(alone))
+    assert _findings(script_crlf, after) == _findings(script_crlf, alone)
+    assert len(_findings(script_crlf, after)) == 1
+    assert _findings(script_not_executable, after) == _findings(script_not_executable, alone)
+
+
+def _git(*args: str, cwd: Path) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_index_modes_per_folder_equal_index_mode_per_file(
+    make_skill: Callable[..., Path], tmp_path: Path
+) -> None:
+    repo = tmp_path / "repo"
+    directory = _tricky_skill(make_skill, tmp_path)
+    shutil.move(directory, repo / "skills" / "tricky")
+    directory = repo / "skills" / "tricky"
+    (directory / "top.sh").write_text("#!/bin/sh\n")
+    other = tmp_path / "other-repo"
+    (other / "bin").mkdir(parents=True)
+    (other / "bin" / "linked.sh").write_text("#!/bin/sh\n")
+    _git("init", "-q", cwd=other)
+    _git("add", ".", cwd=other)
+    os.symlink(other / "bin", directory / "scripts" / "bin")  # a folder in another repository
+    _git("init", "-q", cwd=repo)
+    _git("add", ".", cwd=repo)
+    _git("update-index", "--chmod=+x", "skills/tricky/top.sh", cwd=repo)
+    git_index_modes.cache_clear()
+    for relative_to in (None, repo):
+        cwd = os.getcwd()
+        try:
+            if relative_to is not None:
+                os.chdir(relative_to)
+                directory = Path("skills/tricky")
+            (ctx,) = _contexts(directory)
+            files = [file for file, _ in shebang_files(ctx)]
+            assert {f.relpath for f in files} == {
+                "scripts/run.sh",
+                "scripts/sub/tool.py",
+                "scripts/bin/linked.sh",
+                "top.sh",
+            }
+            expected = [index_mode(ctx.dir / f.relpath) for f in files]
+            assert list(_index_modes(ctx, files)) == expected
+            assert sorted(m or "-" for m in expected) == ["100644", "100644", "100755", "100755"]
+        finally:
+            os.chdir(cwd)
+    git_index_modes.cache_clear()
