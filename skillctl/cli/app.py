@@ -167,11 +167,16 @@ class _Group(TyperGroup):
             return super().shell_complete(ctx, incomplete)
 
     def invoke(self, ctx: Any) -> Any:  # click.Context, vendored differently per Typer release
-        from skillctl.errors import SkillctlError
-
         try:
             return super().invoke(ctx)
-        except SkillctlError as exc:
+        except (typer.Exit, typer.Abort):  # the normal way out, --help included
+            raise
+        except Exception as exc:
+            # imported only once something was raised: --help and TAB never need it
+            from skillctl.errors import SkillctlError
+
+            if not isinstance(exc, SkillctlError):
+                raise
             typer.echo(f"skillctl: error: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
 
@@ -221,18 +226,18 @@ def _escape_undecodable_output() -> None:
 
 def run() -> None:
     """Run the app, turning skillctl's own errors into a message and an exit code."""
-    from skillctl.errors import SkillctlError
-
     _escape_undecodable_output()
     try:
         app(prog_name="skillctl")
-    except SkillctlError as exc:
-        typer.echo(f"skillctl: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         typer.echo("skillctl: interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # the last line of defence: never a bare traceback
+        from skillctl.errors import SkillctlError  # only once something was raised
+
+        if isinstance(exc, SkillctlError):
+            typer.echo(f"skillctl: error: {exc}", err=True)
+            sys.exit(exc.exit_code)
         if os.environ.get("SKILLCTL_DEBUG"):
             raise
         typer.echo(
