@@ -6,7 +6,8 @@ A skill's key is a hash of
   development checkout never serves results from older rules),
 - the configuration's fingerprint (:meth:`ResolvedConfig.fingerprint`),
 - the path of the skill as the user named it (diagnostics carry it),
-- the bytes of its ``SKILL.md``,
+- the size and bytes of its ``SKILL.md`` (hashed again only when its size, times, inode or
+  device changed, as git's index does),
 - the ``(relative path, size, mtime_ns, mode)`` of every other file in the skill directory
   (rules look at ``references/`` and ``scripts/``), bounded like :func:`skillctl.scan.list_files`.
 
@@ -15,6 +16,13 @@ The value is the skill's :class:`~skillctl.lint.result.SkillResult` and its
 skill is never parsed again, even when another skill changed. A run also stores the findings
 that span skills (duplicate names, scan notes) under the combined key of every skill and the
 run's inputs, so re-linting an unchanged repository runs no rule at all.
+
+Snapshot: when every linted path is a folder, a run also stores the list of paths its
+outcome depends on (every folder the walk listed and its ``.gitignore``, every file and folder
+of every skill, git's index) and one hash of their ``stat``. The next run with the same paths
+first ``stat``s that list: if nothing changed it replays the run without walking, reading or
+hashing anything. Files changed less than :data:`_RACY_NS` before a run began are not
+trusted to a snapshot (a write in the same clock tick leaves the ``stat`` as it was).
 
 Where it lives: ``$SKILLCTL_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillctl``, else
 ``~/.cache/skillctl``. One JSON file (versioned, never pickle: a cache directory must not be a
@@ -32,13 +40,14 @@ import hashlib
 import json
 import os
 import stat
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillctl import __version__, limits
-from skillctl.lint.result import SkillResult, SkillSummary
+from skillctl.lint.result import RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -46,13 +55,15 @@ if TYPE_CHECKING:
     from skillctl.scan import ScanNote
 
 #: Version of the cache file format; bump on any change to the key or the stored shape.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 #: Cache files kept in the cache directory, and their total size.
 MAX_BUCKETS = 64
 MAX_BYTES = 256 * 1024 * 1024
 #: Directory names never hashed (the same that :func:`skillctl.scan.list_files` skips).
 _SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
 _SUFFIX = ".json"
+#: A file changed less than this long before it was hashed is hashed again next time.
+_RACY_NS = 2_000_000_000
 
 
 def cache_dir() -> Path:
@@ -92,9 +103,11 @@ def _tree_digest(
     entry: Path,
     git_modes: Mapping[str, str] | None = None,
     real_dir: str = "",
+    watched: dict[str, None] | None = None,
 ) -> bool:
     """Feed the stat data of the skill's files (except the entry) into ``digest``, and the
-    mode git's index records for each (``script-not-executable`` checks that mode).
+    mode git's index records for each (``script-not-executable`` checks that mode). Every
+    path looked at is added to ``watched`` when given.
 
     Returns False when the directory could not be listed at all.
     """
@@ -107,6 +120,8 @@ def _tree_digest(
         directory: str, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]
     ) -> None:
         nonlocal count
+        if watched is not None:
+            watched[directory] = None
         try:
             with os.scandir(directory) as it:
                 entries = sorted(it, key=lambda e: e.name)
@@ -121,6 +136,8 @@ def _tree_digest(
                 digest.update(b"\0!truncated")
                 return
             rel = prefix + item.name
+            if watched is not None:
+                watched[item.path] = None
             try:
                 lst = item.stat(follow_symlinks=False)
                 st = os.stat(item.path) if stat.S_ISLNK(lst.st_mode) else lst
@@ -142,7 +159,7 @@ def _tree_digest(
         root = os.stat(skill_dir)
     except OSError:
         return False
-    visit(os.fspath(skill_dir), "", 0, frozenset({(root.st_dev, root.st_ino)}))
+    visit(os.path.abspath(skill_dir), "", 0, frozenset({(root.st_dev, root.st_ino)}))
     return True
 
 
@@ -195,6 +212,8 @@ class WarmRun:
     results: list[SkillResult]
     across: dict[int, list[Diagnostic]]
     extra: list[Diagnostic]
+    #: the rules that run checked, when stored (a snapshot replay imports no rule)
+    rules: tuple[RuleInfo, ...] | None = None
 
 
 class LintCache:
@@ -213,6 +232,12 @@ class LintCache:
         self._git_roots: dict[str, str | None] = {}
         self._real_parents: dict[str, str] = {}
         self._git_index: dict[str, dict[str, str]] = {}
+        #: every path whose stat this run's keys depend on (an ordered set), for snapshots
+        self._watched: dict[str, None] = {}
+        #: False when something a key depends on cannot be watched by stat alone
+        self._snapshot_ok = True
+        #: when this run began reading: a file changed since may have been read half-changed
+        self._started_ns = time.time_ns()
         self.hits = 0
         self.misses = 0
 
@@ -252,19 +277,50 @@ class LintCache:
 
     def _compute_key(self, skill_dir: Path, entry: Path) -> str | None:
         where = os.path.abspath(skill_dir)
-        digest = hashlib.sha256(f"{self._base}\0{where}\0{skill_dir}\0{entry}\0".encode())
-        try:
-            with open(entry, "rb") as handle:
-                data = handle.read(limits.MAX_READ_BYTES + 1)
-                size = os.fstat(handle.fileno()).st_size
-        except OSError:
+        content = self._content_digest(os.path.abspath(entry))
+        if content is None:
             return None
-        digest.update(f"{size}\0".encode())
-        digest.update(data)
+        digest = hashlib.sha256(
+            f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode()
+        )
         real = self._realpath(skill_dir)
-        if not _tree_digest(digest, skill_dir, entry, self._git_modes(real), real):
+        if not _tree_digest(digest, skill_dir, entry, self._git_modes(real), real, self._watched):
             return None
         return digest.hexdigest()
+
+    def _content_digest(self, entry: str) -> str | None:
+        """A hash of the entry file's size and bytes; None when it is not a readable regular
+        file (then the skill is not cached, and the normal run reports the problem).
+
+        Like git's index, a file whose size, times, inode and device are those recorded when
+        it was last hashed is not read again; the record is only kept for files last changed
+        more than :data:`_RACY_NS` before they were read, so a write in the same clock tick
+        as the read cannot go unnoticed.
+        """
+        self._watched[entry] = None
+        try:
+            st = os.stat(entry)
+        except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        mark = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+        memo_key = "stat:" + entry
+        known = self._old.get(memo_key)
+        if isinstance(known, list) and len(known) == 6 and known[:5] == mark:
+            self._new[memo_key] = known
+            return str(known[5])
+        try:
+            # non-blocking: a FIFO swapped in since the stat must not hang the run
+            fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with open(fd, "rb") as handle:
+                data = handle.read(limits.MAX_READ_BYTES + 1)
+        except OSError:
+            return None
+        content = hashlib.sha256(f"{st.st_size}\0".encode() + data).hexdigest()
+        if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
+            self._new[memo_key] = [*mark, content]
+        return content
 
     def _realpath(self, directory: Path) -> str:
         """``os.path.realpath``, resolving each parent folder once per run (it is slow)."""
@@ -294,6 +350,11 @@ class LintCache:
         if root not in self._git_index:
             # not the memoised function: the index may have changed since another run
             self._git_index[root] = git_index_modes.__wrapped__(root)
+            index = os.path.join(root, ".git", "index")
+            if os.path.isdir(os.path.join(root, ".git")):
+                self._watched[index] = None
+            else:  # a worktree or submodule: its index lives elsewhere
+                self._snapshot_ok = False
         return self._git_index[root]
 
     def get(self, key: str | None) -> tuple[SkillResult, SkillSummary] | None:
@@ -340,8 +401,10 @@ class LintCache:
             extra.update(f"path\0{p}\0".encode())
         for note in notes:
             extra.update(f"note\0{note.path}\0{note.reason}\0{note.detail}\0".encode())
-        for folder in sorted({os.path.abspath(d.parent) for d, _ in pairs}):
+        skill_dirs = {os.path.abspath(d) for d, _ in pairs}
+        for folder in sorted({os.path.dirname(d) for d in skill_dirs}):
             extra.update(f"folder\0{folder}\0".encode())
+            self._watched[folder] = None
             try:
                 with os.scandir(folder) as it:
                     items = sorted(it, key=lambda e: e.name)
@@ -349,6 +412,10 @@ class LintCache:
                 extra.update(f"!{exc.errno}".encode())
                 continue
             for item in items:
+                if item.path in skill_dirs:  # its contents are in its own key already
+                    extra.update(f"{item.name}\0skill\0".encode())
+                    continue
+                self._watched[item.path] = None
                 try:
                     st = item.stat()
                     mark = f"{st.st_mode}\0{st.st_mtime_ns if stat.S_ISDIR(st.st_mode) else 0}"
@@ -401,11 +468,17 @@ class LintCache:
         notes: Sequence[ScanNote],
         across: Mapping[int, Sequence[Diagnostic]],
         extra: Sequence[Diagnostic],
+        *,
+        walked: Sequence[str] | None = None,
+        rules: Sequence[RuleInfo] = (),
     ) -> None:
-        """Store the cross-skill outcome of a run so :meth:`warm_run` can replay it."""
+        """Store the cross-skill outcome of a run so :meth:`warm_run` can replay it; with
+        ``walked`` (every folder the tree walk listed), also a snapshot for
+        :meth:`replay_snapshot`."""
         if self.path is None:
             return
-        run = self._run_key(paths, [(s.dir, s.entry) for s in skills], notes)
+        pairs = [(s.dir, s.entry) for s in skills]
+        run = self._run_key(paths, pairs, notes)
         if run is None:
             return
         self._new[run] = {
@@ -414,6 +487,51 @@ class LintCache:
             ],
             "extra": [_diag_to_json(d) for d in extra],
         }
+        if walked is None or not self._snapshot_ok:
+            return
+        watched = dict(self._watched)
+        for folder in walked:
+            folder = os.path.abspath(folder)
+            watched[folder] = None
+            watched[os.path.join(folder, ".gitignore")] = None  # its rules steer the walk
+        files = list(watched)
+        digest = _stat_digest(files, racy_before=self._started_ns - _RACY_NS)
+        if digest is None:
+            return  # something changed during the run, or just before: no snapshot
+        self._new[_snapshot_key(paths)] = {
+            "run": run,
+            "skills": [self.key(d, e) for d, e in pairs],
+            "files": files,
+            "digest": digest,
+            "rules": [r.to_dict() for r in rules],
+        }
+
+    def replay_snapshot(self, paths: Sequence[Path]) -> WarmRun | None:
+        """The stored outcome of this run when no folder walked and no file read by the
+        last run changed (one ``stat`` per path, no walk, no hashing), else None."""
+        if self.path is None:
+            return None
+        stored: Any = self._old.get(_snapshot_key(paths))
+        if not isinstance(stored, dict):
+            return None
+        files = stored.get("files")
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            return None
+        try:
+            if stored["digest"] != _stat_digest(files):
+                return None
+            run = self._old[stored["run"]]
+            results = [_entry_from_json(self._old[k]) for k in stored["skills"]]
+            across = {int(i): [_diag_from_json(d) for d in ds] for i, ds in run["across"]}
+            extra = [_diag_from_json(d) for d in run["extra"]]
+            rules = tuple(RuleInfo.from_dict(r) for r in stored["rules"])
+        except (TypeError, ValueError, KeyError, AttributeError):
+            return None
+        if any(r is None for r in results):
+            return None
+        self._new = dict(self._old)  # what the last run kept is exactly what this one uses
+        self.hits += len(results)
+        return WarmRun([r[0] for r in results if r is not None], across, extra, rules)
 
     def save(self) -> None:
         """Write the entries this run used, atomically; prune old files. Never raises."""
@@ -433,6 +551,35 @@ class LintCache:
         except OSError:
             return
         prune(self.path.parent, keep=self.path)
+
+
+def _snapshot_key(paths: Sequence[Path]) -> str:
+    """Where a run's snapshot is stored: the paths as given (diagnostics show them) and as
+    they resolve from the current directory."""
+    named = "\0".join(f"{p}\0{os.path.abspath(p)}" for p in paths)
+    return "snapshot:" + hashlib.sha256(named.encode()).hexdigest()
+
+
+def _stat_digest(files: Sequence[str], racy_before: int | None = None) -> str | None:
+    """A hash of the ``stat`` of every path (a missing one counts as missing).
+
+    With ``racy_before``: None when some path changed at or after that time, since a change
+    within the same clock tick would leave its stat as it is (git's "racy" files).
+    """
+    digest = hashlib.sha256()
+    for name in files:
+        try:
+            st = os.stat(name)
+        except OSError as exc:
+            digest.update(f"{name}\0!{exc.errno}\0".encode())
+            continue
+        if racy_before is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= racy_before:
+            return None
+        digest.update(
+            f"{name}\0{st.st_mode}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}"
+            f"\0{st.st_ino}\0{st.st_dev}\0".encode()
+        )
+    return digest.hexdigest()
 
 
 def _read_entries(path: Path, base: str) -> dict[str, Any]:

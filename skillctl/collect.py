@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skillctl.model import Scope, Skill
-from skillctl.parse import parse_file
 from skillctl.scan import ENTRY_FILE, Candidate, ScanNote, WalkOptions, walk_skills
 
 #: How many parent directories a file argument is walked up to find its skill.
@@ -37,6 +36,8 @@ def load_skill(
     root: Path | None = None,
 ) -> Skill:
     """Parse the entry file of a skill directory into a :class:`Skill` (never raises)."""
+    from skillctl.parse import parse_file
+
     entry = entry or directory / ENTRY_FILE
     return Skill(dir=directory, entry=entry, parsed=parse_file(entry), scope=scope, root=root)
 
@@ -59,16 +60,32 @@ def _skill_dir_of_file(path: Path) -> Candidate | None:
 
 
 def candidates_for(
-    paths: Sequence[Path], options: WalkOptions = TREE_WALK
+    paths: Sequence[Path], options: WalkOptions = TREE_WALK, walked: list[str] | None = None
 ) -> tuple[list[Candidate], list[ScanNote], list[Path]]:
-    """Candidates for user paths, deduplicated by real path, in argument then walk order."""
+    """Candidates for user paths, deduplicated by real path, in argument then walk order.
+
+    ``walked`` receives every folder the tree walks listed.
+    """
     found: list[Candidate] = []
     notes: list[ScanNote] = []
     missing: list[Path] = []
     seen: set[str] = set()
+    real_parents: dict[str, str] = {}
+
+    def real_dir(candidate: Candidate) -> str:
+        # realpath is pure Python and slow: below a walked root with no symlink on the way,
+        # a skill's real path is its folder's real path plus its name, and a folder holding
+        # many skills is resolved once.
+        if candidate.via_symlink or candidate.depth < 1:
+            return os.path.realpath(candidate.dir)
+        parent, name = os.path.split(os.fspath(candidate.dir))
+        found = real_parents.get(parent)
+        if found is None:
+            found = real_parents[parent] = os.path.realpath(parent or ".")
+        return os.path.join(found, name)
 
     def add(candidate: Candidate) -> None:
-        key = os.path.realpath(candidate.dir)
+        key = real_dir(candidate)
         if key not in seen:
             seen.add(key)
             found.append(candidate)
@@ -77,7 +94,7 @@ def candidates_for(
         if not os.path.lexists(path):
             missing.append(path)
         elif os.path.isdir(path):
-            for item in walk_skills(path, options):
+            for item in walk_skills(path, options, walked):
                 if isinstance(item, Candidate):
                     add(item)
                 else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -352,3 +353,117 @@ def test_a_change_of_mode_in_git_index_only_is_seen(
     _, fresh = lint_json(repo, tmp_path / "unused", "--no-cache")
     assert cached == fresh
     assert "script-not-executable" not in {d["rule"] for d in cached["diagnostics"]}
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+@pytest.fixture
+def no_racy_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files written by a test are seconds old at most: let snapshots trust them anyway
+    (every change below happens after a whole lint run, well past one clock tick)."""
+    monkeypatch.setattr(cache, "_RACY_NS", 0)
+
+
+def count_walks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Record every tree walk the lint does (the real walk still runs)."""
+    from skillctl import collect
+
+    walks: list[Path] = []
+    real_walk = collect.walk_skills
+
+    def walk(root: Path, *args: object, **kwargs: object) -> object:
+        walks.append(root)
+        return real_walk(root, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(collect, "walk_skills", walk)
+    return walks
+
+
+def test_an_unchanged_tree_is_replayed_from_its_snapshot_without_a_walk(
+    tmp_path: Path, make_skill: Callable[..., Path], monkeypatch: pytest.MonkeyPatch,
+    no_racy_window: None,
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    where = tmp_path / "cache"
+    walks = count_walks(monkeypatch)
+    code, cold = lint_json(repo, where)
+    assert len(walks) == 1
+    stored = json.loads(cache_files(where)[0].read_text())["entries"]
+    snapshot = next(v for k, v in stored.items() if k.startswith("snapshot:"))
+    assert str(repo / "skills" / "twin" / "SKILL.md") in snapshot["files"]
+    assert str(repo / "skills" / ".gitignore") in snapshot["files"]
+    before = cache_files(where)[0].read_bytes()
+    code2, warm = lint_json(repo, where)
+    assert (code2, warm) == (code, cold)
+    assert len(walks) == 1  # no second walk: a stat per watched path was enough
+    assert cache_files(where)[0].read_bytes() == before  # every entry kept, nothing rewritten
+
+
+def test_a_recent_change_stores_no_snapshot(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)  # written just now
+    where = tmp_path / "cache"
+    lint_json(repo, where)
+    stored = json.loads(cache_files(where)[0].read_text())["entries"]
+    assert not any(k.startswith("snapshot:") for k in stored)
+    assert not any(k.startswith("stat:") for k in stored)
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["same-size-same-mtime", "gitignore-edited", "skill-deep-in-a-tree", "script-mode",
+     "reference-added", "sibling-folder"],
+)
+def test_a_change_after_a_snapshot_is_seen(
+    tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None, change: str
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    (repo / "docs" / "deep").mkdir(parents=True)
+    (repo / ".gitignore").write_text("build/\n")
+    tool = make_skill("tool", root=repo / "skills")
+    (tool / "scripts").mkdir()
+    (tool / "scripts" / "run.sh").write_text("#!/bin/sh\necho ok\n")
+    (tool / "scripts" / "run.sh").chmod(0o755)
+    where = tmp_path / "cache"
+    lint_json(repo, where)
+    _, before = lint_json(repo, where)  # replayed from the snapshot
+    entry = repo / "skills" / "good-one" / "SKILL.md"
+    if change == "same-size-same-mtime":
+        st = entry.stat()
+        text = entry.read_text()
+        entry.write_text(text.replace("name: good-one", "name: Good-One"))
+        os.utime(entry, ns=(st.st_atime_ns, st.st_mtime_ns))  # only ctime tells
+        assert entry.stat().st_size == st.st_size
+    elif change == "gitignore-edited":
+        (repo / ".gitignore").write_text("build/\nskills/bad-one/\n")
+    elif change == "skill-deep-in-a-tree":
+        make_skill("hidden-gem", "name: good-one\ndescription: Deep. Use when asked.\n",
+                   root=repo / "docs" / "deep")
+    elif change == "script-mode":
+        (tool / "scripts" / "run.sh").chmod(0o644)
+    elif change == "reference-added":
+        (repo / "skills" / "bad-one" / "references").mkdir()
+        (repo / "skills" / "bad-one" / "references" / "guide.md").write_text("# Guide\n")
+    else:
+        (repo / "skills" / "notes").mkdir()
+        (repo / "skills" / "notes" / "README.md").write_text("not a skill\n")
+    _, cached = lint_json(repo, where)
+    _, fresh = lint_json(repo, tmp_path / "other-cache", "--no-cache")
+    assert cached == fresh
+    assert cached != before
+
+
+def test_a_corrupt_snapshot_is_ignored(
+    tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    where = tmp_path / "cache"
+    _, cold = lint_json(repo, where)
+    path = cache_files(where)[0]
+    data = json.loads(path.read_text())
+    for key in [k for k in data["entries"] if k.startswith("snapshot:")]:
+        data["entries"][key]["files"] = [3, 4]  # not paths (os.stat would take them as fds)
+    path.write_text(json.dumps(data))
+    assert lint_json(repo, where)[1] == cold

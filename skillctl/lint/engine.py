@@ -264,17 +264,22 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
 
     cache = LintCache.open(config.fingerprint(), paths, enabled=options.use_cache)
     # An unchanged repository: replay the whole run from the cache, parsing nothing.
-    warm = None if options.fix or options.diff else cache.warm_run(paths)
+    warm = None
+    if not (options.fix or options.diff):
+        warm = cache.replay_snapshot(paths) or cache.warm_run(paths)
     if warm is not None and len(warm.results) >= options.min_skills:
         cache.save()
-        report = _report(warm.results, warm.across, warm.extra, (), "", config, options)
+        report = _report(
+            warm.results, warm.across, warm.extra, (), "", config, options, rules=warm.rules
+        )
         return report, config
     from skillctl.lint.rules.scripts import git_index_modes
 
     git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
     from skillctl.collect import candidates_for
 
-    found, notes, missing = candidates_for(paths)
+    walked: list[str] = []
+    found, notes, missing = candidates_for(paths, walked=walked)
     if missing:
         raise UsageError(f"path does not exist: {', '.join(str(p) for p in missing)}")
     if not found and not options.allow_empty:
@@ -292,9 +297,19 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
     results, summaries = lint_candidates(candidates, config, cache)
     slim = [summary.as_skill() for summary in summaries]
     per_skill, extra = lint_across(slim, config, roots=roots, notes=notes)
-    cache.remember_run(paths, slim, notes, per_skill, extra)
+    rules = tuple(active_rules(config))
+    every_path_a_tree = len(roots) == len(paths)
+    cache.remember_run(
+        paths,
+        slim,
+        notes,
+        per_skill,
+        extra,
+        walked=walked if every_path_a_tree else None,
+        rules=rules,
+    )
     cache.save()
-    return _report(results, per_skill, extra, (), "", config, options), config
+    return _report(results, per_skill, extra, (), "", config, options, rules=rules), config
 
 
 def _run_fix(
@@ -330,6 +345,8 @@ def _report(
     diff: str,
     config: ResolvedConfig,
     options: LintOptions,
+    *,
+    rules: tuple[RuleInfo, ...] | None = None,
 ) -> LintReport:
     """Merge per-skill and cross-skill findings into the report; apply the baseline."""
     merged = []
@@ -348,7 +365,7 @@ def _report(
         extra=tuple(sorted(set(extra))),
         fixes=fixes,
         diff=diff,
-        rules=tuple(active_rules(config)),
+        rules=tuple(active_rules(config)) if rules is None else rules,
     )
     if options.baseline is not None:
         from skillctl.lint.baseline import apply_baseline

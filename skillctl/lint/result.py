@@ -48,6 +48,21 @@ class RuleInfo:
             "doc": self.doc,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleInfo:
+        """Inverse of :meth:`to_dict` (the cache stores rules this way)."""
+        return cls(
+            id=str(data["id"]),
+            default_severity=Severity(data["default_severity"]),
+            summary=str(data["summary"]),
+            doc=str(data["doc"]),
+            agents=tuple(str(a) for a in data["agents"]),
+            source=str(data["source"]),
+            fixable=bool(data["fixable"]),
+            aliases=tuple(str(a) for a in data["aliases"]),
+            needs_agent=bool(data["needs_agent"]),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class SkillResult:
