@@ -79,7 +79,10 @@ class _Ignores:
         self.specs.append((directory, pathspec.GitIgnoreSpec.from_lines(text.splitlines())))
         return 1
 
-    def ignored(self, path: Path, is_dir: bool) -> bool:
+    def ignored(self, path: Path | str, is_dir: bool) -> bool:
+        if not self.specs:
+            return False
+        path = Path(path)
         for base, spec in self.specs:
             try:
                 rel = path.relative_to(base).as_posix()
@@ -122,20 +125,21 @@ def walk_skills(
         return
     ignores = _Ignores()
     seen_entries = 0
-    # Each queue item: (directory, depth, ancestors' inode keys, reached via a symlink).
-    queue: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = [
-        (root, 0, _ancestor_keys(root, root_stat), os.path.islink(root))
+    # Each queue item: (directory, depth, ancestors' inode keys, reached via a symlink). Folders
+    # stay strings; a Path is made only for what is yielded (and the root stays the caller's).
+    queue: list[tuple[str, int, frozenset[tuple[int, int]], bool]] = [
+        (os.fspath(root), 0, _ancestor_keys(root, root_stat), os.path.islink(root))
     ]
     confine_to = os.path.realpath(root) if opts.confine_symlinks else None
-    pushed: dict[Path, int] = {}
     while queue:
-        next_level: list[tuple[Path, int, frozenset[tuple[int, int]], bool]] = []
-        for directory, depth, ancestors, via_link in queue:
+        next_level: list[tuple[str, int, frozenset[tuple[int, int]], bool]] = []
+        for folder, depth, ancestors, via_link in queue:
             if walked is not None:
-                walked.append(os.fspath(directory))
+                walked.append(folder)
+            directory = root if depth == 0 else Path(folder)
             try:
-                with os.scandir(directory) as it:
-                    entries = sorted(it, key=lambda e: e.name)
+                with os.scandir(folder) as it:
+                    entries = sorted(it, key=_name)
             except OSError as exc:
                 yield ScanNote(directory, "unreadable", exc.strerror or str(exc))
                 continue
@@ -143,8 +147,10 @@ def walk_skills(
             if seen_entries > opts.max_entries:
                 yield ScanNote(directory, "too-many", f"stopped after {opts.max_entries} entries")
                 return
-            if opts.respect_gitignore:
-                pushed[directory] = ignores.push_dir(directory)
+            # Only a folder whose listing names a .gitignore (in any case: the file system may
+            # ignore it) can have one to read.
+            if opts.respect_gitignore and any(e.name.lower() == ".gitignore" for e in entries):
+                ignores.push_dir(directory)
             entry_name, exact = _entry_name(e.name for e in entries if _is_file(e))
             if entry_name is not None and (depth > 0 or opts.include_root):
                 yield Candidate(directory, directory / entry_name, depth, exact, via_link)
@@ -170,28 +176,27 @@ def walk_skills(
                             Path(entry.path), "dangling-symlink", os.readlink(entry.path)
                         )
                     continue
-                child = Path(entry.path)
+                child = entry.path
                 if opts.respect_gitignore and ignores.ignored(child, is_dir=True):
                     continue
                 try:
-                    st = os.stat(entry.path)
+                    st = os.stat(child)
                 except OSError as exc:
-                    yield ScanNote(child, "unreadable", exc.strerror or str(exc))
+                    yield ScanNote(Path(child), "unreadable", exc.strerror or str(exc))
                     continue
                 key = (st.st_dev, st.st_ino)
                 if key in ancestors:
-                    yield ScanNote(child, "symlink-loop", "links back to a parent directory")
+                    yield ScanNote(Path(child), "symlink-loop", "links back to a parent directory")
                     continue
                 if is_link and confine_to is not None:
                     real = os.path.realpath(child)
                     if os.path.commonpath([real, confine_to]) != confine_to:
                         yield ScanNote(
-                            child, "symlink-outside", f"resolves outside the root to {real}"
+                            Path(child), "symlink-outside", f"resolves outside the root to {real}"
                         )
                         continue
                 next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
         queue = next_level
-    del pushed
 
 
 def _special_entry(entries: Iterable[os.DirEntry[str]]) -> tuple[str, str] | None:

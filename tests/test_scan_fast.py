@@ -190,3 +190,29 @@ def test_a_bind_mount_of_a_parent_is_a_loop(tmp_path: Path) -> None:
     assert result["truncated"]  # mnt is the skill's own parent: a loop, not entered
     assert "same-fs/r.md" in result["names"]  # a bind mount of an inner folder is listed
     assert not any(name.startswith("mnt/") for name in result["names"])
+
+
+def test_walk_reads_every_gitignore_its_listings_name(tmp_path: Path) -> None:
+    """.gitignore files are read only where a listing names one: nested, linked, any case."""
+    from skillctl.collect import TREE_WALK
+    from skillctl.scan import Candidate, walk_skills
+
+    tree = tmp_path / "tree"
+    for name in ("keep", "build/skip", "nested/drop", "nested/keep2", "linked/gone", "upper/x"):
+        write_skill(tree, name, f"name: {name.rsplit('/', 1)[-1]}\ndescription: d")
+    (tree / ".gitignore").write_text("build/\n")
+    (tree / "nested" / ".gitignore").write_text("drop/\n")
+    (tmp_path / "rules").write_text("gone/\n")
+    os.symlink(tmp_path / "rules", tree / "linked" / ".gitignore")
+    (tree / "upper" / ".GITIGNORE").write_text("x/\n")  # read only where case is ignored
+    os.mkdir(tree / "dir-named")
+    os.mkdir(tree / "dir-named" / ".gitignore")  # a folder, not a file: nothing to read
+    write_skill(tree / "dir-named", "kept", "name: kept\ndescription: d")
+    found = sorted(
+        str(item.dir.relative_to(tree))
+        for item in walk_skills(tree, TREE_WALK)
+        if isinstance(item, Candidate)
+    )
+    case_blind = os.path.exists(tree / "upper" / ".gitignore")
+    expected = ["dir-named/kept", "keep", "nested/keep2"] + ([] if case_blind else ["upper/x"])
+    assert found == expected
