@@ -6,8 +6,9 @@ Usage: ``python bench/threshold.py [CORPUS] [--runs 9]`` (CORPUS defaults to
 
 Two measurements, because a shared machine makes wall times noisy:
 
-1. a model from CPU times, which load barely moves: ``c`` = rule time per skill, ``p`` =
-   pickling a skill to a worker and its result back, ``F`` = starting and joining a pool of
+1. a model from CPU times, which load barely moves: ``c`` = parsing and linting one skill
+   (what a worker does, :func:`skillctl.lint.engine.lint_one`), ``p`` = pickling its two
+   paths to a worker and its result and summary back, ``F`` = starting and joining a pool of
    2 workers. On 2 idle cores the pool wins once ``n * c / 2 + n * p + F < n * c``, that is
    above ``n* = F / (c / 2 - p)``;
 2. direct medians of wall time, serial versus pool, for a range of sizes (only meaningful
@@ -39,47 +40,50 @@ def main() -> int:
     parser.add_argument("--sizes", default="10,25,50,100,200,400")
     args = parser.parse_args()
 
+    import functools
+
     from skillctl import parallel
-    from skillctl.collect import collect
+    from skillctl.collect import candidates_for
     from skillctl.lint.config import resolve_config
-    from skillctl.lint.engine import lint_skill
+    from skillctl.lint.engine import lint_one
     from skillctl.lint.registry import registered
 
     root = Path(args.corpus)
     config = resolve_config(start=root, config_path=None, agents=(), select=(), ignore=(),
                             strict=False)
-    skills = list(collect([root]).skills)[:400]
+    candidates = [(c.dir, c.entry) for c in candidates_for([root])[0]][:400]
     registered()
-    lint_skill(skills[0], config)
+    job = functools.partial(lint_one, config=config)
+    job(candidates[0])
 
     start = time.process_time()
-    results = [lint_skill(s, config) for s in skills]
-    c = (time.process_time() - start) / len(skills)
+    results = [job(pair) for pair in candidates]
+    c = (time.process_time() - start) / len(candidates)
     start = time.process_time()
-    for s, r in zip(skills, results, strict=True):
-        pickle.loads(pickle.dumps((s, config)))
+    for pair, r in zip(candidates, results, strict=True):
+        pickle.loads(pickle.dumps(pair))
         pickle.loads(pickle.dumps(r))
-    p = (time.process_time() - start) / len(skills)
+    p = (time.process_time() - start) / len(candidates)
     fixed = []
     for _ in range(args.runs):
         t = time.perf_counter()
         parallel.map_ordered(_noop, [1, 2], jobs=2, threshold=0)
         fixed.append(time.perf_counter() - t)
     f = min(fixed)  # the least disturbed start: closest to an idle machine
-    print(f"rules per skill c = {c * 1000:.2f} ms, pickling per skill p = {p * 1000:.3f} ms, "
+    print(f"parse+lint per skill c = {c * 1000:.2f} ms, pickling per skill p = {p * 1000:.3f} ms, "
           f"pool start+join F = {f * 1000:.1f} ms (min of {args.runs})")
     if c / 2 > p:
         print(f"model: the pool pays above n* = F / (c/2 - p) = {f / (c / 2 - p):.0f} skills")
     print(f"load average {os.getloadavg()[0]:.2f}")
     for n in (int(x) for x in args.sizes.split(",")):
-        items = [(s, config) for s in skills[:n]]
+        items = candidates[:n]
         serial, pooled = [], []
         for _ in range(args.runs):
             t = time.perf_counter()
-            parallel.map_ordered(parallel._lint_job, items, jobs=1)
+            parallel.map_ordered(job, items, jobs=1)
             serial.append(time.perf_counter() - t)
             t = time.perf_counter()
-            parallel.map_ordered(parallel._lint_job, items, jobs=2, threshold=0)
+            parallel.map_ordered(job, items, jobs=2, threshold=0)
             pooled.append(time.perf_counter() - t)
         s_med, p_med = statistics.median(serial), statistics.median(pooled)
         print(f"n={n:4d}: serial {s_med * 1000:7.1f} ms, pool {p_med * 1000:7.1f} ms, "

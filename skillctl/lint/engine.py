@@ -290,12 +290,13 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
             f"than --min-skills {options.min_skills}"
         )
     candidates = [(c.dir, c.entry) for c in found]
+    del found  # a run over many skills keeps as little per skill as it can
     roots = [p for p in paths if os.path.isdir(p)]
     if options.fix or options.diff:
         return _run_fix(candidates, notes, roots, cache, config, options), config
 
     results, summaries = lint_candidates(candidates, config, cache)
-    slim = [summary.as_skill() for summary in summaries]
+    slim = [s.as_skill(d, e) for s, (d, e) in zip(summaries, candidates, strict=True)]
     per_skill, extra = lint_across(slim, config, roots=roots, notes=notes)
     rules = tuple(active_rules(config))
     every_path_a_tree = len(roots) == len(paths)

@@ -112,9 +112,10 @@ class SkillSummary:
             ignored_rules=tuple(sorted(fm.ignored_rules)) if fm is not None else (),
         )
 
-    def as_skill(self) -> Skill:
+    def as_skill(self, directory: Path | None = None, entry: Path | None = None) -> Skill:
         """A :class:`Skill` carrying only this summary (no text, no body), for the rules
-        that look at several skills at once."""
+        that look at several skills at once. ``directory`` and ``entry`` may pass the
+        summary's own paths as objects the caller holds already (saving a copy per skill)."""
         frontmatter = None
         if self.has_frontmatter:
             frontmatter = Frontmatter(
@@ -126,7 +127,8 @@ class SkillSummary:
                 ),
                 ignored_rules=frozenset(self.ignored_rules),
             )
-        entry = Path(self.entry)
+        directory = directory if directory is not None else Path(self.dir)
+        entry = entry if entry is not None else Path(self.entry)
         parsed = ParsedSkill(
             path=entry,
             size=0,
@@ -137,7 +139,7 @@ class SkillSummary:
             body="",
             body_start_line=1,
         )
-        return Skill(dir=Path(self.dir), entry=entry, parsed=parsed)
+        return Skill(dir=directory, entry=entry, parsed=parsed)
 
     def to_json(self) -> list[Any]:
         """A compact JSON shape (the cache stores it)."""
