@@ -6,6 +6,7 @@ Walks never raise: unreadable folders, symlink loops, dangling links and huge tr
 
 from __future__ import annotations
 
+import operator
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     import pathspec
 
 ENTRY_FILE = "SKILL.md"
+#: Sort key of directory entries (a C-level getter: listings are sorted by the thousand).
+_BY_NAME = operator.attrgetter("name")
 #: Directories no agent and no tree search ever descends into.
 ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
 
@@ -139,7 +142,7 @@ def walk_skills(
             directory = root if depth == 0 else Path(folder)
             try:
                 with os.scandir(folder) as it:
-                    entries = sorted(it, key=_name)
+                    entries = sorted(it, key=_BY_NAME)
             except OSError as exc:
                 yield ScanNote(directory, "unreadable", exc.strerror or str(exc))
                 continue
@@ -252,7 +255,7 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
         nonlocal truncated, outer
         try:
             with os.scandir(directory) as it:
-                entries = sorted(it, key=_name)
+                entries = sorted(it, key=_BY_NAME)
         except OSError:
             return
         for entry in entries:
@@ -293,10 +296,6 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
     root_key = (root_st.st_dev, root_st.st_ino)
     visit(os.fspath(skill_dir), "", 0, root_st.st_dev, frozenset({root_key}))
     return tuple(files), truncated
-
-
-def _name(entry: os.DirEntry[str]) -> str:
-    return entry.name
 
 
 def _inode(entry: os.DirEntry[str]) -> int | None:

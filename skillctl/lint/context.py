@@ -7,6 +7,7 @@ file list, agent profiles, known field names) is computed once per context, on f
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -151,7 +152,8 @@ class SkillContext:
 
         Its first :data:`HEAD_BYTES` are kept, so :meth:`head` of the same file reads nothing.
         """
-        data = (self.dir / relpath).read_bytes()
+        with open(os.path.join(self.dir, relpath), "rb") as handle:
+            data = handle.read()
         self._heads[relpath] = data[:HEAD_BYTES]
         return data
 
@@ -160,7 +162,7 @@ class SkillContext:
         found = self._heads.get(relpath)
         if found is None:
             try:
-                with open(self.dir / relpath, "rb") as handle:
+                with open(os.path.join(self.dir, relpath), "rb") as handle:
                     found = handle.read(HEAD_BYTES)
             except OSError:
                 found = b""

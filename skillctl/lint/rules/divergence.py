@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext, every_profile
@@ -12,11 +13,12 @@ from skillctl.model import Severity
 EXTRA_PARSERS = (("strictyaml", "skills-ref"),)
 
 
-def _readers(ctx: SkillContext) -> list[tuple[str, str, str]]:
+@functools.cache
+def _all_readers() -> tuple[tuple[str, str, str], ...]:
     """(agent id, display name, dialect id) for every agent and extra parser."""
     readers = [(p.id, p.display_name, p.parser) for p in every_profile()]
     readers.extend((name, name, dialect) for dialect, name in EXTRA_PARSERS)
-    return readers
+    return tuple(readers)
 
 
 @rule("parser-divergence", Severity.WARNING)
@@ -57,7 +59,7 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     first_line: int | None = None
     chosen_drop = False
     cache: dict[str, object] = {}
-    for agent_id, name, dialect in _readers(ctx):
+    for agent_id, name, dialect in _all_readers():
         if dialect not in cache:
             try:
                 cache[dialect] = verdict(dialect, ctx.parsed)

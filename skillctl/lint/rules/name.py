@@ -31,9 +31,14 @@ def normalized_name(ctx: SkillContext) -> str | None:
     return unicodedata.normalize("NFKC", value.strip())
 
 
+def _name(ctx: SkillContext) -> str | None:
+    """:func:`normalized_name`, worked out once per skill for the rules below."""
+    return ctx.computed(normalized_name)
+
+
 def resolved_dir_name(path: Path) -> str:
     """The directory's own name after resolving ``.`` and ``..`` (not symlinks)."""
-    return Path(os.path.abspath(path)).name
+    return os.path.basename(os.path.abspath(path))
 
 
 @rule("name-missing", Severity.ERROR, source="spec")
@@ -96,7 +101,7 @@ def name_length(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Codex, Amp, skills-ref and uploads to claude.ai.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is not None and len(name) > MAX_NAME:
         pos = ctx.value_pos("name")
         yield Finding(
@@ -117,7 +122,7 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Amp, the OpenCode agent-skills plugin, skills-ref and uploads to claude.ai.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is not None and name != name.lower():
         pos = ctx.value_pos("name")
         yield Finding(
@@ -143,7 +148,7 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is None:
         return
     if ctx.option("unicode-names"):
@@ -170,7 +175,7 @@ def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Amp, skills-ref and uploads to claude.ai.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is None:
         return
     pos = ctx.value_pos("name")
@@ -194,7 +199,7 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Claude Code, the OpenCode agent-skills plugin, Copilot, Amp and skills-ref.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is None:
         return
     directory = unicodedata.normalize("NFKC", resolved_dir_name(ctx.dir))
@@ -219,7 +224,7 @@ def name_reserved(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for claude.ai and the Anthropic API.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is None:
         return
     for word in RESERVED_WORDS:
@@ -245,7 +250,7 @@ def name_agent(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for the agents chosen with `--agent`.
     """
-    name = normalized_name(ctx)
+    name = _name(ctx)
     if name is None:
         return
     pos = ctx.value_pos("name")
