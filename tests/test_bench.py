@@ -79,6 +79,7 @@ def test_the_report_states_ratios_and_targets() -> None:
                       "skills-ref-inprocess": row("skills-ref", 10.0)},
             "2000": {"lint": row("skillctl lint", 1.0), "lint-cold": row("cold", 1.2),
                      "lint-warm": row("warm", 0.1), "lint-serial": row("serial", 1.5),
+                     "lint-pool": row("pool", 1.0),
                      "skills-ref-inprocess": row("skills-ref", 4.0),
                      "agnix": {"label": "agnix", "note": "could not be installed",
                                "runs": 0, "median": None}},
@@ -88,7 +89,7 @@ def test_the_report_states_ratios_and_targets() -> None:
     assert "worst of `--help`, `lint --help`, TAB is 1.10x `import typer`" in text
     assert "2,000 skills: `skillctl lint` is 4.0x faster than skills-ref" in text
     assert "unchanged repository is 12.0x faster than the first run" in text
-    assert "the process pool makes lint 1.5x faster than one process" in text
+    assert "2 workers make lint 1.5x faster than one process" in text
     assert "Scaling 2,000 → 10,000 skills (5x the skills): 5.00x the time" in text
     assert "| agnix | - | - | - | 0 | - | could not be installed |" in text
     assert text.index("### 2,000 skills") < text.index("### 10,000 skills")
