@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from skillctl import parse
-from skillctl.model import Frontmatter, ParsedSkill, Position, Problem
+from skillctl.model import Frontmatter, LineEndings, ParsedSkill, Position, Problem
 from tests.conftest import REPO, corpus_skill_files, write_skill
 
 DIFFERENTIAL = settings(
@@ -682,3 +682,35 @@ def test_one_complex_skill_brings_ruamel_in(tmp_path: Path) -> None:
     result = _run_isolated(root, tmp_path / "out.json")
     assert result["frontmatter"] == [True] * 6
     assert "ruamel.yaml" in result["after_parse"]
+
+
+def _line_endings_by_counting(text: str) -> LineEndings:
+    crlf = text.count("\r\n")
+    lf = text.count("\n") - crlf
+    cr = text.count("\r") - crlf
+    kinds = [
+        k for k, n in ((LineEndings.CRLF, crlf), (LineEndings.LF, lf), (LineEndings.CR, cr)) if n
+    ]
+    if not kinds:
+        return LineEndings.NONE
+    return kinds[0] if len(kinds) == 1 else LineEndings.MIXED
+
+
+@given(st.text(alphabet="a\r\n", max_size=12))
+@DIFFERENTIAL
+def test_line_endings_equal_counting_every_kind(text: str) -> None:
+    assert parse.detect_line_endings(text) == _line_endings_by_counting(text)
+
+
+@pytest.mark.parametrize("char", ["a", "\u00e9", "\u6f22", "\U0001f600", "\ud800"])
+def test_frontmatter_size_cap_equals_encoding_it(char: str) -> None:
+    """The cap is checked without encoding short text: same verdict as encoding it."""
+    from skillctl import limits
+
+    cap = limits.MAX_FRONTMATTER_BYTES
+    width = len(char.encode("utf-8", errors="replace"))
+    for count in (cap // 4 - 20, cap // 4 + 1, cap // width - 20, cap // width + 1):
+        text = "description: " + char * (count - 13)
+        too_big = len(text.encode("utf-8", errors="replace")) > cap
+        _, problems = parse.parse_yaml(text, FIRST_LINE)
+        assert any("larger than" in p.message for p in problems) == too_big, (char, count)

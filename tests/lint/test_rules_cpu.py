@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillctl.collect import collect
 from skillctl.lint.config import resolve_config
@@ -183,3 +185,30 @@ def test_index_modes_per_folder_equal_index_mode_per_file(
         finally:
             os.chdir(cwd)
     git_index_modes.cache_clear()
+
+
+def _line_count_the_long_way(body: str) -> int:
+    lines = body.split("\n")
+    count = len(lines)
+    while count and not lines[count - 1].strip():
+        count -= 1
+    return count
+
+
+@given(st.text(alphabet="a \t\n\r\x0b\x0c\x1c\x85\u00a0\u2028\u3000", max_size=40))
+@settings(max_examples=500, deadline=None, derandomize=True)
+def test_content_line_count_equals_splitting_the_body(body: str) -> None:
+    from skillctl.lint.rules.body import _content_line_count
+
+    class _Body:
+        parsed = type("P", (), {"body": body})()
+
+    assert _content_line_count(_Body()) == _line_count_the_long_way(body)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_corpus_line_counts_equal_splitting_the_body() -> None:
+    from skillctl.lint.rules.body import _content_line_count
+
+    for ctx in _contexts(CORPUS):
+        assert _content_line_count(ctx) == _line_count_the_long_way(ctx.parsed.body)

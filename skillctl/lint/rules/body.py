@@ -49,11 +49,10 @@ _MAX_SCAN_BYTES = 256 * 1024
 
 def _content_line_count(ctx: SkillContext) -> int:
     """Body lines up to the last one that is not blank."""
-    lines = ctx.parsed.body.split("\n")
-    count = len(lines)
-    while count and not lines[count - 1].strip():
-        count -= 1
-    return count
+    # Trailing blank lines are exactly the body's trailing whitespace (a line is blank when
+    # strip() leaves nothing), so no need to split the body into lines.
+    content = ctx.parsed.body.rstrip()
+    return content.count("\n") + 1 if content else 0
 
 
 @rule("body-empty", Severity.WARNING, agents=("opencode-agent-skills",))
