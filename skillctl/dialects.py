@@ -81,7 +81,9 @@ def _unreadable(parsed: ParsedSkill) -> Verdict | None:
 
 
 def _utf16(parsed: ParsedSkill) -> bool:
-    return any(p.code == "not-utf8" and "UTF-16" in p.message for p in parsed.problems)
+    return bool(parsed.problems) and any(
+        p.code == "not-utf8" and "UTF-16" in p.message for p in parsed.problems
+    )
 
 
 def _invalid_utf8(parsed: ParsedSkill) -> Problem | None:

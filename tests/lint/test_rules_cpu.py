@@ -212,3 +212,14 @@ def test_corpus_line_counts_equal_splitting_the_body() -> None:
 
     for ctx in _contexts(CORPUS):
         assert _content_line_count(ctx) == _line_count_the_long_way(ctx.parsed.body)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["skill", "a/b/skill", "/abs/skill", ".", "..", "a/..", "a/b/../..", "/", "a/./b", "./x",
+     "x/.", "é漢", "a b/c d", "a/b/", "../../x"],
+)
+def test_resolved_dir_name_equals_the_absolute_path_name(path: str) -> None:
+    from skillctl.lint.rules.name import resolved_dir_name
+
+    assert resolved_dir_name(Path(path)) == os.path.basename(os.path.abspath(Path(path)))

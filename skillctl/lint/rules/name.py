@@ -16,6 +16,7 @@ from skillctl.model import Severity
 MAX_NAME = 64
 RESERVED_WORDS = ("anthropic", "claude")
 _ASCII_NAME_CHAR = re.compile(r"[a-z0-9-]")
+_ASCII_NAME = re.compile(r"[a-z0-9-]*")
 _EFFECT = {
     InvalidHandling.SKIP: "silently skips the skill",
     InvalidHandling.WARN: "skips the skill with an error",
@@ -38,6 +39,9 @@ def _name(ctx: SkillContext) -> str | None:
 
 def resolved_dir_name(path: Path) -> str:
     """The directory's own name after resolving ``.`` and ``..`` (not symlinks)."""
+    name = path.name  # a Path has no "." parts left; only "" (for "." or "/") and ".." need work
+    if name and name != "..":
+        return name
     return os.path.basename(os.path.abspath(path))
 
 
@@ -155,7 +159,10 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
         bad = [c for c in name if not (c.isalnum() or c == "-")]
         allowed = "Only letters, digits, and hyphens are allowed."
     else:
-        bad = [c for c in name.lower() if not _ASCII_NAME_CHAR.fullmatch(c)]
+        lower = name.lower()
+        bad = [] if _ASCII_NAME.fullmatch(lower) else [
+            c for c in lower if not _ASCII_NAME_CHAR.fullmatch(c)
+        ]
         allowed = "Only letters, digits, and hyphens are allowed (a-z, 0-9 and '-')."
     if bad:
         shown = ", ".join(repr(c) for c in dict.fromkeys(bad))
