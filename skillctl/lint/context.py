@@ -80,6 +80,11 @@ class SkillContext:
         self.config = config
         self._computed: dict[Callable[[SkillContext], Any], Any] = {}
         self._heads: dict[str, bytes] = {}
+        # Plain attributes, not properties: rules read them tens of times per skill.
+        #: The frontmatter mapping (empty when there is none).
+        self.data: Mapping[str, Any] = skill.parsed.data
+        #: True when frontmatter was parsed into a mapping.
+        self.has_frontmatter: bool = skill.parsed.frontmatter is not None
 
     def computed(self, compute: Callable[[SkillContext], _T]) -> _T:
         """``compute(self)``, worked out once per context and shared by every rule that asks.
@@ -105,16 +110,6 @@ class SkillContext:
         return load_profiles(self.config.agents)
 
     # ------------------------------------------------------------------ frontmatter
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        """The frontmatter mapping (empty when there is none)."""
-        return self.parsed.data
-
-    @property
-    def has_frontmatter(self) -> bool:
-        """True when frontmatter was parsed into a mapping."""
-        return self.parsed.frontmatter is not None
 
     def pos(self, *path: str | int) -> Position:
         """Position of a frontmatter key (or the frontmatter start, or line 1)."""
