@@ -11,7 +11,7 @@ from pathlib import Path
 from skillctl.agents.profile import Profile, Winner
 from skillctl.lint.context import AcrossContext, SkillContext, every_profile
 from skillctl.lint.registry import Finding, rule
-from skillctl.lint.rules.name import normalized_name
+from skillctl.lint.rules.name import normalized_name, resolved_dir_name
 from skillctl.model import Severity, Skill
 
 _WINNER_TEXT = {
@@ -93,11 +93,12 @@ def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for the agents chosen with `--agent`.
     """
-    declared = normalized_name(ctx)
-    dir_name = Path(os.path.abspath(ctx.dir)).name
-    for profile in ctx.profiles:
-        if not profile.builtin_commands:
-            continue
+    profiles = [profile for profile in ctx.profiles if profile.builtin_commands]
+    if not profiles:
+        return
+    declared = ctx.computed(normalized_name)
+    dir_name = resolved_dir_name(ctx.dir)
+    for profile in profiles:
         invoked = dir_name if profile.name_source == "dir-name" else (declared or dir_name)
         if invoked in profile.builtin_commands:
             line = ctx.value_pos("name").line if declared else 1
