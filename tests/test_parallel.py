@@ -43,13 +43,15 @@ def test_skillctl_jobs_one_turns_the_pool_off(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("raw", ["", "0", "-3", "many"])
-def test_without_a_valid_skillctl_jobs_one_process_runs(
+def test_without_a_valid_skillctl_jobs_every_usable_core_works(
     monkeypatch: pytest.MonkeyPatch, raw: str
 ) -> None:
     monkeypatch.setenv("SKILLCTL_JOBS", raw)
-    assert parallel.jobs_wanted() == 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert parallel.jobs_wanted() == parallel.usable_cores() == cores
     out = parallel.map_ordered(square_and_pid, list(range(50)), threshold=1)
-    assert {pid for _, pid in out} == {os.getpid()}
+    pids = {pid for _, pid in out}
+    assert pids == {os.getpid()} if cores == 1 else os.getpid() not in pids
 
 
 def test_an_explicit_job_count_wins(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,7 +99,7 @@ def test_ctrl_c_during_a_pooled_lint_exits_130_and_leaves_no_worker(tmp_path: Pa
 
     from tests.test_bench import load_bench
 
-    load_bench().generate_corpus(tmp_path / "corpus", 600)
+    load_bench().generate_corpus(tmp_path / "corpus", parallel.THRESHOLD + 400)
     env = {**os.environ, "SKILLCTL_JOBS": "2", "SKILLCTL_CACHE_DIR": str(tmp_path / "cache")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "skillctl", "lint", "--no-cache", str(tmp_path / "corpus")],

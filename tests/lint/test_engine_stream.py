@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skillctl import collect
+from skillctl import collect, parallel
 from skillctl.collect import load_skill
 from skillctl.lint.engine import LintOptions, lint_paths
 from skillctl.lint.result import SkillSummary
@@ -98,7 +99,7 @@ def test_workers_that_parse_and_lint_report_exactly_what_one_process_does(
     from tests.test_bench import load_bench
 
     corpus = tmp_path / "corpus"
-    load_bench().generate_corpus(corpus, 260)  # above parallel.THRESHOLD
+    load_bench().generate_corpus(corpus, parallel.THRESHOLD + 60)
     base = {"SKILLCTL_CACHE_DIR": str(tmp_path / "cache")}
     serial = _lint_json([str(corpus)], {**base, "SKILLCTL_JOBS": "1"})
     pooled = _lint_json([str(corpus)], {**base, "SKILLCTL_JOBS": "2"})
@@ -106,9 +107,15 @@ def test_workers_that_parse_and_lint_report_exactly_what_one_process_does(
     assert serial[0] == 1 and len(json.loads(serial[1])["diagnostics"]) > 100
 
 
-def test_the_shared_corpus_lints_the_same_on_workers() -> None:
+def test_the_shared_corpus_lints_the_same_on_workers(tmp_path: Path) -> None:
     if not CORPUS.is_dir():
         pytest.skip("shared corpus not present")
-    serial = _lint_json([str(CORPUS)], {"SKILLCTL_JOBS": "1"})
-    pooled = _lint_json([str(CORPUS)], {"SKILLCTL_JOBS": "2"})
+    # three copies, so the run is above the pool's threshold
+    copies = [tmp_path / f"copy-{i}" for i in range(3)]
+    for copy in copies:
+        shutil.copytree(CORPUS, copy, symlinks=True)
+    assert len(corpus_skill_files()) * 3 > parallel.THRESHOLD
+    args = [str(c) for c in copies]
+    serial = _lint_json(args, {"SKILLCTL_JOBS": "1"})
+    pooled = _lint_json(args, {"SKILLCTL_JOBS": "2"})
     assert serial == pooled
