@@ -493,7 +493,10 @@ class LintCache:
         for folder in walked:
             folder = os.path.abspath(folder)
             watched[folder] = None
-            watched[os.path.join(folder, ".gitignore")] = None  # its rules steer the walk
+            # its rules steer the walk; one created later changes the folder's own stat
+            gitignore = os.path.join(folder, ".gitignore")
+            if os.path.lexists(gitignore):
+                watched[gitignore] = None
         files = list(watched)
         digest = _stat_digest(files, racy_before=self._started_ns - _RACY_NS)
         if digest is None:

@@ -130,6 +130,28 @@ class ParsedSkill:
     #: True when the file has an opening ``---`` line (even if the YAML is broken).
     has_frontmatter_block: bool = False
 
+    @classmethod
+    def without_text(
+        cls,
+        path: Path,
+        *,
+        frontmatter: Frontmatter | None = None,
+        problems: tuple[Problem, ...] = (),
+    ) -> ParsedSkill:
+        """A parsed skill with no text: a file that could not be read, or a summary kept
+        after the text was dropped."""
+        return cls(
+            path=path,
+            size=0,
+            text=None,
+            has_bom=False,
+            line_endings=LineEndings.NONE,
+            frontmatter=frontmatter,
+            body="",
+            body_start_line=1,
+            problems=problems,
+        )
+
     @property
     def data(self) -> Mapping[str, Any]:
         """The frontmatter mapping, or an empty one."""

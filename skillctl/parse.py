@@ -765,16 +765,8 @@ def parse_file(path: Path) -> ParsedSkill:
         data, size = read_bytes(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return ParsedSkill(
-            path=path,
-            size=0,
-            text=None,
-            has_bom=False,
-            line_endings=LineEndings.NONE,
-            frontmatter=None,
-            body="",
-            body_start_line=1,
-            problems=(Problem("unreadable", f"cannot read file: {reason}"),),
+        return ParsedSkill.without_text(
+            path, problems=(Problem("unreadable", f"cannot read file: {reason}"),)
         )
     text, has_bom, problems = decode(data)
     if size > len(data):

@@ -385,6 +385,7 @@ def test_an_unchanged_tree_is_replayed_from_its_snapshot_without_a_walk(
     no_racy_window: None,
 ) -> None:
     repo = repo_with_skills(tmp_path / "repo", make_skill)
+    (repo / ".gitignore").write_text("build/\n")
     where = tmp_path / "cache"
     walks = count_walks(monkeypatch)
     code, cold = lint_json(repo, where)
@@ -392,7 +393,10 @@ def test_an_unchanged_tree_is_replayed_from_its_snapshot_without_a_walk(
     stored = json.loads(cache_files(where)[0].read_text())["entries"]
     snapshot = next(v for k, v in stored.items() if k.startswith("snapshot:"))
     assert str(repo / "skills" / "twin" / "SKILL.md") in snapshot["files"]
-    assert str(repo / "skills" / ".gitignore") in snapshot["files"]
+    assert str(repo / "skills") in snapshot["files"]
+    assert str(repo / ".gitignore") in snapshot["files"]
+    # a .gitignore that is not there is watched through its folder (creating one changes it)
+    assert str(repo / "skills" / ".gitignore") not in snapshot["files"]
     before = cache_files(where)[0].read_bytes()
     code2, warm = lint_json(repo, where)
     assert (code2, warm) == (code, cold)
@@ -413,7 +417,8 @@ def test_a_recent_change_stores_no_snapshot(
 
 @pytest.mark.parametrize(
     "change",
-    ["same-size-same-mtime", "gitignore-edited", "skill-deep-in-a-tree", "script-mode",
+    ["same-size-same-mtime", "gitignore-edited", "gitignore-created", "skill-deep-in-a-tree",
+     "script-mode",
      "reference-added", "sibling-folder"],
 )
 def test_a_change_after_a_snapshot_is_seen(
@@ -438,6 +443,8 @@ def test_a_change_after_a_snapshot_is_seen(
         assert entry.stat().st_size == st.st_size
     elif change == "gitignore-edited":
         (repo / ".gitignore").write_text("build/\nskills/bad-one/\n")
+    elif change == "gitignore-created":
+        (repo / "skills" / ".gitignore").write_text("twin/\n")
     elif change == "skill-deep-in-a-tree":
         make_skill("hidden-gem", "name: good-one\ndescription: Deep. Use when asked.\n",
                    root=repo / "docs" / "deep")

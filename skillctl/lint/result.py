@@ -9,7 +9,6 @@ from typing import Any
 from skillctl.model import (
     Diagnostic,
     Frontmatter,
-    LineEndings,
     ParsedSkill,
     Position,
     Severity,
@@ -129,16 +128,7 @@ class SkillSummary:
             )
         directory = directory if directory is not None else Path(self.dir)
         entry = entry if entry is not None else Path(self.entry)
-        parsed = ParsedSkill(
-            path=entry,
-            size=0,
-            text=None,
-            has_bom=False,
-            line_endings=LineEndings.NONE,
-            frontmatter=frontmatter,
-            body="",
-            body_start_line=1,
-        )
+        parsed = ParsedSkill.without_text(entry, frontmatter=frontmatter)
         return Skill(dir=directory, entry=entry, parsed=parsed)
 
     def to_json(self) -> list[Any]:
