@@ -29,6 +29,8 @@ _T = TypeVar("_T")
 #: How much of a file :meth:`SkillContext.head` returns (enough for a shebang line).
 HEAD_BYTES = 4096
 _READ_CHUNK = 1 << 18
+#: Non-blocking: a file swapped for a FIFO since it was listed must not hang the run.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
@@ -148,7 +150,7 @@ class SkillContext:
 
         Its first :data:`HEAD_BYTES` are kept, so :meth:`head` of the same file reads nothing.
         """
-        fd = os.open(os.path.join(self.dir, relpath), os.O_RDONLY)
+        fd = os.open(os.path.join(self.dir, relpath), _READ_FLAGS)
         try:  # os-level reads: a third cheaper than open() for the many small files
             chunks = []
             while chunk := os.read(fd, _READ_CHUNK):
@@ -164,7 +166,7 @@ class SkillContext:
         found = self._heads.get(relpath)
         if found is None:
             try:
-                fd = os.open(os.path.join(self.dir, relpath), os.O_RDONLY)
+                fd = os.open(os.path.join(self.dir, relpath), _READ_FLAGS)
                 try:
                     found = os.read(fd, HEAD_BYTES)
                     while len(found) < HEAD_BYTES and (
