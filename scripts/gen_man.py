@@ -53,8 +53,8 @@ ENVIRONMENT = [
                         "(default: ~/.config)."),
     ("HOME", "User-level skill roots (~/.claude/skills, ~/.agents/skills, ...) are found "
              "below it."),
-    ("SKILLCTL_JOBS", "Lint worker processes for runs of 200 skills or more (default: 1, "
-                      "which measures fastest)."),
+    ("SKILLCTL_JOBS", "Lint worker processes for runs of 1,000 skills or more (default: every "
+                      "usable core; 1 keeps one process)."),
 ]
 
 
