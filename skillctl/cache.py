@@ -62,6 +62,8 @@ MAX_BYTES = 256 * 1024 * 1024
 #: Directory names never hashed (the same that :func:`skillctl.scan.list_files` skips).
 _SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
 _SUFFIX = ".json"
+#: File names need not be UTF-8: hash them as the bytes the file system holds.
+_NAMES = "surrogateescape"
 #: A file changed less than this long before it was hashed is hashed again next time.
 _RACY_NS = 2_000_000_000
 
@@ -93,7 +95,7 @@ def code_fingerprint() -> str:
             except OSError:
                 continue
             rel = os.path.relpath(path, package)
-            digest.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+            digest.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}".encode("utf-8", _NAMES))
     return digest.hexdigest()
 
 
@@ -126,7 +128,7 @@ def _tree_digest(
             with os.scandir(directory) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as exc:
-            digest.update(f"\0!{prefix}:{exc.errno}".encode())
+            digest.update(f"\0!{prefix}:{exc.errno}".encode("utf-8", _NAMES))
             return
         for item in entries:
             if item.name in _SKIPPED or (depth == 0 and item.name == entry_name):
@@ -142,14 +144,18 @@ def _tree_digest(
                 lst = item.stat(follow_symlinks=False)
                 st = os.stat(item.path) if stat.S_ISLNK(lst.st_mode) else lst
             except OSError:
-                digest.update(f"\0{rel}\0?".encode())
+                digest.update(f"\0{rel}\0?".encode("utf-8", _NAMES))
                 continue
             link = stat.S_ISLNK(lst.st_mode)
             digest.update(
-                f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}".encode()
+                f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}".encode(
+                    "utf-8", _NAMES
+                )
             )
             if git_modes:
-                digest.update(f"\0{git_modes.get(os.path.join(real_dir, rel))}".encode())
+                digest.update(
+                    f"\0{git_modes.get(os.path.join(real_dir, rel))}".encode("utf-8", _NAMES)
+                )
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
                 if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
@@ -251,12 +257,14 @@ class LintCache:
         directory: Path | None = None,
     ) -> LintCache:
         """The cache for linting ``roots`` with this configuration (never raises)."""
-        base = hashlib.sha256(f"{code_fingerprint()}\0{config_fingerprint}".encode()).hexdigest()
+        base = hashlib.sha256(
+            f"{code_fingerprint()}\0{config_fingerprint}".encode("utf-8", _NAMES)
+        ).hexdigest()
         if not enabled:
             return cls(None, base, {})
         where = directory if directory is not None else cache_dir()
         names = "\0".join(sorted(os.path.abspath(os.fspath(r)) for r in roots))
-        bucket = hashlib.sha256(f"{base}\0{names}".encode()).hexdigest()[:32]
+        bucket = hashlib.sha256(f"{base}\0{names}".encode("utf-8", _NAMES)).hexdigest()[:32]
         path = where / f"lint-v{CACHE_FORMAT}-{bucket}{_SUFFIX}"
         return cls(path, base, _read_entries(path, base))
 
@@ -281,7 +289,7 @@ class LintCache:
         if content is None:
             return None
         digest = hashlib.sha256(
-            f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode()
+            f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode("utf-8", _NAMES)
         )
         real = self._realpath(skill_dir)
         if not _tree_digest(digest, skill_dir, entry, self._git_modes(real), real, self._watched):
@@ -317,7 +325,7 @@ class LintCache:
                 data = handle.read(limits.MAX_READ_BYTES + 1)
         except OSError:
             return None
-        content = hashlib.sha256(f"{st.st_size}\0".encode() + data).hexdigest()
+        content = hashlib.sha256(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
         if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
             self._new[memo_key] = [*mark, content]
         return content
@@ -384,8 +392,8 @@ class LintCache:
             return None
         digest = hashlib.sha256(b"run\0")
         for k in skill_keys:
-            digest.update(f"{k}\0".encode())
-        digest.update(extra.encode())
+            digest.update(f"{k}\0".encode("utf-8", _NAMES))
+        digest.update(extra.encode("utf-8", _NAMES))
         return "run:" + digest.hexdigest()
 
     # ------------------------------------------------------------------ whole runs
@@ -398,22 +406,24 @@ class LintCache:
         keys = [self.key(d, e) for d, e in pairs]
         extra = hashlib.sha256()
         for p in paths:
-            extra.update(f"path\0{p}\0".encode())
+            extra.update(f"path\0{p}\0".encode("utf-8", _NAMES))
         for note in notes:
-            extra.update(f"note\0{note.path}\0{note.reason}\0{note.detail}\0".encode())
+            extra.update(
+                f"note\0{note.path}\0{note.reason}\0{note.detail}\0".encode("utf-8", _NAMES)
+            )
         skill_dirs = {os.path.abspath(d) for d, _ in pairs}
         for folder in sorted({os.path.dirname(d) for d in skill_dirs}):
-            extra.update(f"folder\0{folder}\0".encode())
+            extra.update(f"folder\0{folder}\0".encode("utf-8", _NAMES))
             self._watched[folder] = None
             try:
                 with os.scandir(folder) as it:
                     items = sorted(it, key=lambda e: e.name)
             except OSError as exc:
-                extra.update(f"!{exc.errno}".encode())
+                extra.update(f"!{exc.errno}".encode("utf-8", _NAMES))
                 continue
             for item in items:
                 if item.path in skill_dirs:  # its contents are in its own key already
-                    extra.update(f"{item.name}\0skill\0".encode())
+                    extra.update(f"{item.name}\0skill\0".encode("utf-8", _NAMES))
                     continue
                 self._watched[item.path] = None
                 try:
@@ -421,7 +431,7 @@ class LintCache:
                     mark = f"{st.st_mode}\0{st.st_mtime_ns if stat.S_ISDIR(st.st_mode) else 0}"
                 except OSError:
                     mark = "?"
-                extra.update(f"{item.name}\0{mark}\0".encode())
+                extra.update(f"{item.name}\0{mark}\0".encode("utf-8", _NAMES))
         return self.run_key(keys, extra.hexdigest())
 
     def warm_run(self, paths: Sequence[Path]) -> WarmRun | None:
@@ -560,7 +570,7 @@ def _snapshot_key(paths: Sequence[Path]) -> str:
     """Where a run's snapshot is stored: the paths as given (diagnostics show them) and as
     they resolve from the current directory."""
     named = "\0".join(f"{p}\0{os.path.abspath(p)}" for p in paths)
-    return "snapshot:" + hashlib.sha256(named.encode()).hexdigest()
+    return "snapshot:" + hashlib.sha256(named.encode("utf-8", _NAMES)).hexdigest()
 
 
 def _stat_digest(files: Sequence[str], racy_before: int | None = None) -> str | None:
@@ -574,13 +584,13 @@ def _stat_digest(files: Sequence[str], racy_before: int | None = None) -> str | 
         try:
             st = os.stat(name)
         except OSError as exc:
-            digest.update(f"{name}\0!{exc.errno}\0".encode())
+            digest.update(f"{name}\0!{exc.errno}\0".encode("utf-8", _NAMES))
             continue
         if racy_before is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= racy_before:
             return None
         digest.update(
             f"{name}\0{st.st_mode}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}"
-            f"\0{st.st_ino}\0{st.st_dev}\0".encode()
+            f"\0{st.st_ino}\0{st.st_dev}\0".encode("utf-8", _NAMES)
         )
     return digest.hexdigest()
 

@@ -474,3 +474,24 @@ def test_a_corrupt_snapshot_is_ignored(
         data["entries"][key]["files"] = [3, 4]  # not paths (os.stat would take them as fds)
     path.write_text(json.dumps(data))
     assert lint_json(repo, where)[1] == cold
+
+
+def test_names_that_are_not_utf8_are_cached_and_replayed(
+    tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None
+) -> None:
+    repo = repo_with_skills(tmp_path / "repo", make_skill)
+    skills = os.fsencode(repo / "skills")
+    os.mkdir(skills + b"/bad-one/references")
+    with open(skills + b"/bad-one/references/guide\xff.md", "w") as handle:
+        handle.write("# Guide\n")
+    os.mkdir(skills + b"/folder\xfe")
+    with open(skills + b"/folder\xfe/notes.txt", "w") as handle:
+        handle.write("not a skill\n")
+    where = tmp_path / "cache"
+    code, cold = lint_json(repo, where)
+    stored = json.loads(cache_files(where)[0].read_text())["entries"]
+    snapshot = next(v for k, v in stored.items() if k.startswith("snapshot:"))
+    assert os.fsdecode(skills + b"/bad-one/references/guide\xff.md") in snapshot["files"]
+    assert lint_json(repo, where) == (code, cold)  # replayed
+    assert lint_json(repo, tmp_path / "unused", "--no-cache") == (code, cold)
+    assert any(d["rule"] == "missing-skill-md" for d in cold["diagnostics"])  # type: ignore[attr-defined]
