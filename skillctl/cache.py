@@ -19,7 +19,8 @@ run's inputs, so re-linting an unchanged repository runs no rule at all.
 
 Snapshot: when every linted path is a folder, a run also stores the list of paths its
 outcome depends on (every folder the walk listed and its ``.gitignore``, every file and folder
-of every skill, git's index) and one hash of their ``stat``. The next run with the same paths
+of every skill, git's index, and ``.git`` in each folder above a skill up to its repository)
+and one hash of their ``stat``; a skill whose file listing hit its limit stores none. The next run with the same paths
 first ``stat``s that list: if nothing changed it replays the run without walking, reading or
 hashing anything. Files changed less than :data:`_RACY_NS` before a run began are not
 trusted to a snapshot (a write in the same clock tick leaves the ``stat`` as it was).
@@ -41,7 +42,7 @@ import json
 import os
 import stat
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -106,6 +107,7 @@ def _tree_digest(
     git_modes: Mapping[str, str] | None = None,
     real_dir: str = "",
     watched: dict[str, None] | None = None,
+    on_truncated: Callable[[], None] | None = None,
 ) -> bool:
     """Feed the stat data of the skill's files (except the entry) into ``digest``, and the
     mode git's index records for each (``script-not-executable`` checks that mode). Every
@@ -136,6 +138,8 @@ def _tree_digest(
             count += 1
             if count > limits.MAX_SKILL_FILES:
                 digest.update(b"\0!truncated")
+                if on_truncated is not None:
+                    on_truncated()
                 return
             rel = prefix + item.name
             if watched is not None:
@@ -292,9 +296,16 @@ class LintCache:
             f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode("utf-8", _NAMES)
         )
         real = self._realpath(skill_dir)
-        if not _tree_digest(digest, skill_dir, entry, self._git_modes(real), real, self._watched):
+        if not _tree_digest(
+            digest, skill_dir, entry, self._git_modes(real), real, self._watched, self._unwatchable
+        ):
             return None
         return digest.hexdigest()
+
+    def _unwatchable(self) -> None:
+        """Something a result depends on is beyond what the snapshot can watch (a file
+        listing cut at its limit: rules may look up files past it): store no snapshot."""
+        self._snapshot_ok = False
 
     def _content_digest(self, entry: str) -> str | None:
         """A hash of the entry file's size and bytes; None when it is not a readable regular
@@ -352,6 +363,7 @@ class LintCache:
             parent = os.path.dirname(real)
             if parent not in self._git_roots:
                 self._git_roots[parent] = git_root(Path(parent))
+                self._watch_up_to(parent, self._git_roots[parent])
             root = self._git_roots[parent]
         if root is None:
             return None
@@ -364,6 +376,18 @@ class LintCache:
             else:  # a worktree or submodule: its index lives elsewhere
                 self._snapshot_ok = False
         return self._git_index[root]
+
+    def _watch_up_to(self, folder: str, root: str | None) -> None:
+        """Watch ``.git`` in every folder from ``folder`` up to the git root (or the file
+        system's root): a ``git init`` in any of them would change which index, if any, holds
+        the skill. (Not the folders themselves: a home folder changes all the time.)"""
+        current = os.path.realpath(folder)
+        while current != root:  # the root's own repository is watched through its index
+            self._watched[os.path.join(current, ".git")] = None
+            parent = os.path.dirname(current)
+            if parent == current:
+                return
+            current = parent
 
     def get(self, key: str | None) -> tuple[SkillResult, SkillSummary] | None:
         """The stored result and summary for a key, or None (a corrupt entry is a miss)."""

@@ -495,3 +495,48 @@ def test_names_that_are_not_utf8_are_cached_and_replayed(
     assert lint_json(repo, where) == (code, cold)  # replayed
     assert lint_json(repo, tmp_path / "unused", "--no-cache") == (code, cold)
     assert any(d["rule"] == "missing-skill-md" for d in cold["diagnostics"])  # type: ignore[attr-defined]
+
+
+def test_a_git_init_above_the_linted_tree_is_seen_after_a_snapshot(
+    tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None
+) -> None:
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "repo"
+    skill = make_skill("tool", root=repo / "skills")
+    script = skill / "scripts" / "run.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\necho ok\n")
+    script.chmod(0o755)
+    where = tmp_path / "cache"
+    lint_json(repo / "skills", where)
+    _, before = lint_json(repo / "skills", where)  # replayed from the snapshot
+    assert "script-not-executable" not in {d["rule"] for d in before["diagnostics"]}  # type: ignore[attr-defined]
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    for args in (["init", "-q"], ["add", "-A"],
+                 ["update-index", "--chmod=-x", "skills/tool/scripts/run.sh"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    # the repository appeared above the linted folder: only its git index knows the mode
+    _, cached = lint_json(repo / "skills", where)
+    _, fresh = lint_json(repo / "skills", tmp_path / "unused", "--no-cache")
+    assert cached == fresh
+    assert "script-not-executable" in {d["rule"] for d in cached["diagnostics"]}  # type: ignore[attr-defined]
+
+
+def test_a_skill_past_the_file_limit_stores_no_snapshot(
+    tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None
+) -> None:
+    from skillctl import limits
+
+    skill = make_skill("big", root=tmp_path / "repo" / "skills")
+    (skill / "assets").mkdir()
+    for i in range(limits.MAX_SKILL_FILES + 5):
+        (skill / "assets" / f"f{i:05}.txt").write_bytes(b"")
+    where = tmp_path / "cache"
+    lint_json(tmp_path / "repo", where)
+    stored = json.loads(cache_files(where)[0].read_text())["entries"]
+    assert not any(k.startswith("snapshot:") for k in stored)
+    assert any(k.startswith("run:") for k in stored)  # the per-skill cache still works
