@@ -20,10 +20,11 @@ run's inputs, so re-linting an unchanged repository runs no rule at all.
 Snapshot: when every linted path is a folder, a run also stores the list of paths its
 outcome depends on (every folder the walk listed and its ``.gitignore``, every file and folder
 of every skill, git's index, and ``.git`` in each folder above a skill up to its repository)
-and one hash of their ``stat``; a skill whose file listing hit its limit stores none. The next run with the same paths
-first ``stat``s that list: if nothing changed it replays the run without walking, reading or
-hashing anything. Files changed less than :data:`_RACY_NS` before a run began are not
-trusted to a snapshot (a write in the same clock tick leaves the ``stat`` as it was).
+and one hash of their ``stat`` (none when a skill's file listing hit its limit). The next
+run with the same paths first ``stat``s that list: if nothing changed it replays the run
+without walking, reading or hashing anything. Files changed less than :data:`_RACY_NS`
+before a run began are not trusted to a snapshot (a write in the same clock tick leaves the
+``stat`` as it was).
 
 Where it lives: ``$SKILLCTL_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillctl``, else
 ``~/.cache/skillctl``. One JSON file (versioned, never pickle: a cache directory must not be a
