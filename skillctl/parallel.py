@@ -25,6 +25,9 @@ R = TypeVar("R")
 
 #: Items below which one process is faster than a pool (measured, docs/benchmarks.md).
 THRESHOLD = 1000
+#: Skills a lint worker should get at least: half the measured break-even of 2 workers
+#: (~500 skills), so a machine with many cores starts as many workers as the run can use.
+MIN_SKILLS_PER_WORKER = 250
 #: Chunks per worker: enough to balance uneven items, few enough to keep overhead low.
 _CHUNKS_PER_WORKER = 4
 
@@ -65,13 +68,16 @@ def map_ordered(
     *,
     jobs: int | None = None,
     threshold: int = THRESHOLD,
+    min_per_worker: int = 1,
 ) -> list[R]:
     """``[func(x) for x in items]``, spread over worker processes when that pays.
 
     ``func`` must be a module-level function and the items and results picklable. Exceptions
-    raised by ``func`` propagate as they would serially.
+    raised by ``func`` propagate as they would serially. No worker is started for fewer
+    than ``min_per_worker`` items (on a machine with many cores, a small run gets a few
+    workers, not one per core).
     """
-    workers = min(jobs_wanted(jobs), len(items))
+    workers = min(jobs_wanted(jobs), max(1, len(items) // max(1, min_per_worker)))
     if not use_pool(len(items), workers, threshold):
         return [func(item) for item in items]
     from concurrent.futures import ProcessPoolExecutor

@@ -60,6 +60,16 @@ def test_an_explicit_job_count_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parallel.jobs_wanted(3) == 3
 
 
+def test_a_small_run_gets_no_more_workers_than_it_can_use() -> None:
+    out = parallel.map_ordered(square_and_pid, list(range(40)), jobs=8, threshold=1,
+                               min_per_worker=20)
+    assert [v for v, _ in out] == [x * x for x in range(40)]
+    assert 1 <= len({pid for _, pid in out} - {os.getpid()}) <= 2
+    few = parallel.map_ordered(square_and_pid, list(range(10)), jobs=8, threshold=1,
+                               min_per_worker=20)
+    assert {pid for _, pid in few} == {os.getpid()}  # one worker's worth: no pool at all
+
+
 def test_an_error_in_a_worker_reaches_the_caller() -> None:
     with pytest.raises(ValueError, match="seven"):
         parallel.map_ordered(fail_on_seven, list(range(40)), jobs=2, threshold=1)

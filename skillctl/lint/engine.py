@@ -168,7 +168,7 @@ def lint_candidates(
     """Lint the skills at ``(directory, entry)`` pairs, one at a time: unchanged ones from the
     cache (not even parsed), the rest in this process or, above the measured threshold, on
     a process pool (:func:`skillctl.parallel.map_ordered`). Results in input order."""
-    from skillctl.parallel import map_ordered
+    from skillctl.parallel import MIN_SKILLS_PER_WORKER, map_ordered
 
     keys = [cache.key(d, e) for d, e in candidates]
     stored = [cache.get(key) for key in keys]
@@ -177,7 +177,9 @@ def lint_candidates(
     # before any fork, instead of once in every worker.
     job = functools.partial(lint_one, config=config)
     fresh = [job(candidates[i]) for i in todo[:1]]
-    fresh += map_ordered(job, [candidates[i] for i in todo[1:]], jobs=jobs)
+    fresh += map_ordered(
+        job, [candidates[i] for i in todo[1:]], jobs=jobs, min_per_worker=MIN_SKILLS_PER_WORKER
+    )
     for i, (result, summary) in zip(todo, fresh, strict=True):
         stored[i] = (result, summary)
         cache.put(keys[i], result, summary)
