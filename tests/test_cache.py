@@ -322,29 +322,43 @@ def test_the_second_run_is_replayed_without_parsing(
     assert any(d.rule == "duplicate-name" for ds in warm.across.values() for d in ds)
 
 
-def test_a_change_of_mode_in_git_index_only_is_seen(
-    tmp_path: Path, make_skill: Callable[..., Path]
-) -> None:
+def repo_with_a_script(repo: Path, make_skill: Callable[..., Path]) -> None:
+    """``repo/skills/tool`` with ``scripts/run.sh``, executable on disk (git must exist)."""
     import shutil
-    import subprocess
 
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    repo = tmp_path / "repo"
     skill = make_skill("tool", root=repo / "skills")
     script = skill / "scripts" / "run.sh"
     script.parent.mkdir()
     script.write_text("#!/bin/sh\necho ok\n")
-    script.chmod(0o755)  # executable on disk throughout; only the index changes
+    script.chmod(0o755)  # executable on disk throughout; only git's index changes
+
+
+def git_commit_not_executable(repo: Path) -> None:
+    """``git init`` in ``repo``, add everything, and record the script as not executable."""
+    import subprocess
+
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    for args in (["init", "-q"], ["add", "-A"],
+                 ["update-index", "--chmod=-x", "skills/tool/scripts/run.sh"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+def test_a_change_of_mode_in_git_index_only_is_seen(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    import subprocess
+
+    repo = tmp_path / "repo"
+    repo_with_a_script(repo, make_skill)
 
     def git(*args: str) -> None:
         subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
                        env={**os.environ, "GIT_CONFIG_GLOBAL": os.devnull,
                             "GIT_CONFIG_NOSYSTEM": "1"})
 
-    git("init", "-q")
-    git("add", "-A")
-    git("update-index", "--chmod=-x", "skills/tool/scripts/run.sh")
+    git_commit_not_executable(repo)
     where = tmp_path / "cache"
     _, first = lint_json(repo, where)
     assert ("script-not-executable" in {d["rule"] for d in first["diagnostics"]})
@@ -500,25 +514,13 @@ def test_names_that_are_not_utf8_are_cached_and_replayed(
 def test_a_git_init_above_the_linted_tree_is_seen_after_a_snapshot(
     tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None
 ) -> None:
-    import shutil
-    import subprocess
-
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
     repo = tmp_path / "repo"
-    skill = make_skill("tool", root=repo / "skills")
-    script = skill / "scripts" / "run.sh"
-    script.parent.mkdir()
-    script.write_text("#!/bin/sh\necho ok\n")
-    script.chmod(0o755)
+    repo_with_a_script(repo, make_skill)
     where = tmp_path / "cache"
     lint_json(repo / "skills", where)
     _, before = lint_json(repo / "skills", where)  # replayed from the snapshot
     assert "script-not-executable" not in {d["rule"] for d in before["diagnostics"]}  # type: ignore[attr-defined]
-    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-    for args in (["init", "-q"], ["add", "-A"],
-                 ["update-index", "--chmod=-x", "skills/tool/scripts/run.sh"]):
-        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    git_commit_not_executable(repo)
     # the repository appeared above the linted folder: only its git index knows the mode
     _, cached = lint_json(repo / "skills", where)
     _, fresh = lint_json(repo / "skills", tmp_path / "unused", "--no-cache")
