@@ -20,7 +20,7 @@ from skillctl.lint.config import ResolvedConfig, resolve_config
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.registry import Finding, RegisteredRule, registered
 from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult, SkillSummary
-from skillctl.model import Diagnostic, Severity, Skill
+from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
         path=str(skill.entry),
         dir=str(skill.dir),
         name=skill.declared_name,
-        diagnostics=tuple(sorted(set(found))),
+        diagnostics=tuple(sorted(set(found), key=DIAGNOSTIC_ORDER)),
     )
 
 
@@ -360,12 +360,12 @@ def _report(
                 result.path,
                 result.dir,
                 result.name,
-                tuple(sorted(set(result.diagnostics) | set(more))),
+                tuple(sorted(set(result.diagnostics) | set(more), key=DIAGNOSTIC_ORDER)),
             )
         merged.append(result)
     report = LintReport(
         results=tuple(sorted(merged, key=lambda r: r.path)),
-        extra=tuple(sorted(set(extra))),
+        extra=tuple(sorted(set(extra), key=DIAGNOSTIC_ORDER)),
         fixes=fixes,
         diff=diff,
         rules=tuple(active_rules(config)) if rules is None else rules,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from skillctl.model import (
+    DIAGNOSTIC_ORDER,
     Diagnostic,
     Frontmatter,
     ParsedSkill,
@@ -184,13 +186,16 @@ class LintReport:
     @property
     def diagnostics(self) -> list[Diagnostic]:
         """Every finding, sorted by path, line, column and rule."""
-        found = [d for r in self.results for d in r.diagnostics]
-        found.extend(self.extra)
-        return sorted(found)
+        return sorted(self._unsorted(), key=DIAGNOSTIC_ORDER)
+
+    def _unsorted(self) -> Iterator[Diagnostic]:
+        for result in self.results:
+            yield from result.diagnostics
+        yield from self.extra
 
     def count(self, severity: Severity) -> int:
         """How many findings have this severity."""
-        return sum(1 for d in self.diagnostics if d.severity is severity)
+        return sum(1 for d in self._unsorted() if d.severity is severity)
 
     def summary(self) -> dict[str, int]:
         """Counts for the summary line and the JSON ``summary`` object."""
@@ -199,6 +204,6 @@ class LintReport:
             "errors": self.count(Severity.ERROR),
             "warnings": self.count(Severity.WARNING),
             "info": self.count(Severity.INFO),
-            "fixable": sum(1 for d in self.diagnostics if d.fixable),
+            "fixable": sum(1 for d in self._unsorted() if d.fixable),
             "fixed": len(self.fixes),
         }

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 from typing import TextIO
 
 from skillctl.lint.result import LintReport
-from skillctl.model import Diagnostic, Severity
+from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity
 
 
 def use_color(stream: TextIO, color: bool | None = None) -> bool:
@@ -170,7 +170,7 @@ def group_by_skill(report: LintReport) -> list[SkillGroup]:
         key = owner if owner is not None else diagnostic.path
         groups.setdefault(key, (diagnostic.path, []))[1].append(diagnostic)
     return [
-        SkillGroup(name=name, path=path, diagnostics=tuple(sorted(found)))
+        SkillGroup(name=name, path=path, diagnostics=tuple(sorted(found, key=DIAGNOSTIC_ORDER)))
         for path, (name, found) in sorted(groups.items())
     ]
 
@@ -178,6 +178,6 @@ def group_by_skill(report: LintReport) -> list[SkillGroup]:
 def by_path(diagnostics: Iterable[Diagnostic]) -> list[tuple[str, list[Diagnostic]]]:
     """Sorted findings grouped by their path, paths in order."""
     grouped: dict[str, list[Diagnostic]] = {}
-    for diagnostic in sorted(diagnostics):
+    for diagnostic in sorted(diagnostics, key=DIAGNOSTIC_ORDER):
         grouped.setdefault(diagnostic.path, []).append(diagnostic)
     return sorted(grouped.items())
