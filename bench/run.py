@@ -450,9 +450,12 @@ def bench_corpus(size: int, runs: int, tools: list[Tool], timeout: float, budget
     series = {tool.key: Series(tool.label) for tool in tools}
     spent = dict.fromkeys(series, 0.0)
     for run in range(runs):
-        # Rotate the order each run: the tool after a heavy one (skilllint evicts the page
-        # cache) must not always be the same one.
-        for tool in tools[run % len(tools):] + tools[:run % len(tools)]:
+        # A new order each run (seeded, so reproducible): the tool that follows a heavy one
+        # (skilllint's 220 MB push the corpus out of the page cache) must change every run.
+        # Rotating is not enough: it keeps every tool's neighbours.
+        order = list(tools)
+        random.Random(f"{size}-{run}").shuffle(order)
+        for tool in order:
             s = series[tool.key]
             if s.note or (run > 0 and spent[tool.key] > budget):
                 continue
