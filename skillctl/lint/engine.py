@@ -1,9 +1,10 @@
-"""The lint engine: paths -> skills -> rules -> a :class:`LintReport`.
+"""The lint engine: paths -> skills -> rules -> a :class:`LintReport`, one skill at a time.
 
 :func:`lint_skill` is a pure function of one skill on disk and a :class:`ResolvedConfig` (both
-picklable), so it can be cached by content and run in worker processes.
-:func:`lint_paths` does everything else: configuration, collecting skills, ``--fix``,
-cross-skill rules, the baseline.
+picklable), so it can be cached by content; :func:`lint_one` parses and lints a skill from its
+two paths and keeps only the result and a :class:`SkillSummary`, which is what worker
+processes run. :func:`lint_paths` does everything else: configuration, finding the skills,
+the cache, ``--fix``, cross-skill rules (on the summaries), the baseline.
 """
 
 from __future__ import annotations
