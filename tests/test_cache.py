@@ -411,6 +411,11 @@ def test_an_unchanged_tree_is_replayed_from_its_snapshot_without_a_walk(
     assert str(repo / ".gitignore") in snapshot["files"]
     # a .gitignore that is not there is watched through its folder (creating one changes it)
     assert str(repo / "skills" / ".gitignore") not in snapshot["files"]
+    # each SKILL.md's stat is recorded beside its hash, so an unchanged one is not read again
+    twin = str(repo / "skills" / "twin" / "SKILL.md")
+    mark = stored["stat:" + twin]
+    st = os.stat(twin)
+    assert mark[:5] == [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
     before = cache_files(where)[0].read_bytes()
     code2, warm = lint_json(repo, where)
     assert (code2, warm) == (code, cold)
