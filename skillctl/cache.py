@@ -249,6 +249,8 @@ class LintCache:
         self._snapshot_ok = True
         #: when this run began reading: a file changed since may have been read half-changed
         self._started_ns = time.time_ns()
+        #: the paths of the snapshot this run stored or replayed (empty when none)
+        self.snapshot_files: list[str] = []
         self.hits = 0
         self.misses = 0
 
@@ -543,6 +545,7 @@ class LintCache:
             "digest": digest,
             "rules": [r.to_dict() for r in rules],
         }
+        self.snapshot_files = files
 
     def replay_snapshot(self, paths: Sequence[Path]) -> WarmRun | None:
         """The stored outcome of this run when no folder walked and no file read by the
@@ -569,6 +572,7 @@ class LintCache:
             return None
         self._new = dict(self._old)  # what the last run kept is exactly what this one uses
         self.hits += len(results)
+        self.snapshot_files = list(files)
         return WarmRun([r[0] for r in results if r is not None], across, extra, rules)
 
     def save(self) -> None:

@@ -252,8 +252,15 @@ def lint_paths(options: LintOptions) -> LintReport:
     return run_lint(options)[0]
 
 
-def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
-    """:func:`lint_paths`, also returning the resolved configuration (for the exit code)."""
+def run_lint(
+    options: LintOptions, *, watched: list[str] | None = None
+) -> tuple[LintReport, ResolvedConfig]:
+    """:func:`lint_paths`, also returning the resolved configuration (for the exit code).
+
+    With ``watched``, it is filled with every path whose ``stat`` the outcome depends on
+    when the cache holds a snapshot of this run (left empty otherwise): what
+    :mod:`skillctl.replay` needs to replay the run without starting the app.
+    """
     paths = options.paths or (Path("."),)
     config = resolve_config(
         start=paths[0],
@@ -272,6 +279,8 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         warm = cache.replay_snapshot(paths) or cache.warm_run(paths)
     if warm is not None and len(warm.results) >= options.min_skills:
         cache.save()
+        if watched is not None:
+            watched.extend(cache.snapshot_files)
         report = _report(
             warm.results, warm.across, warm.extra, (), "", config, options, rules=warm.rules
         )
@@ -313,6 +322,8 @@ def run_lint(options: LintOptions) -> tuple[LintReport, ResolvedConfig]:
         rules=rules,
     )
     cache.save()
+    if watched is not None:
+        watched.extend(cache.snapshot_files)
     return _report(results, per_skill, extra, (), "", config, options, rules=rules), config
 
 
