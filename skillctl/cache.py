@@ -37,7 +37,6 @@ silently: the cache can make a run faster, never make it fail.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import os
@@ -48,9 +47,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skillctl import __version__, limits
+from skillctl import limits
 from skillctl.lint.result import RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
+from skillctl.replay import NAMES as _NAMES
+from skillctl.replay import RACY_NS as _RACY_NS
+from skillctl.replay import cache_folder, code_fingerprint, stat_digest
 
 if TYPE_CHECKING:
     from skillctl.model import Skill
@@ -64,41 +66,11 @@ MAX_BYTES = 256 * 1024 * 1024
 #: Directory names never hashed (the same that :func:`skillctl.scan.list_files` skips).
 _SKIPPED = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__"})
 _SUFFIX = ".json"
-#: File names need not be UTF-8: hash them as the bytes the file system holds.
-_NAMES = "surrogateescape"
-#: A file changed less than this long before it was hashed is hashed again next time.
-_RACY_NS = 2_000_000_000
 
 
 def cache_dir() -> Path:
     """The cache directory: ``$SKILLCTL_CACHE_DIR``, ``$XDG_CACHE_HOME/skillctl``, ``~/.cache``."""
-    explicit = os.environ.get("SKILLCTL_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "skillctl"
-    return Path.home() / ".cache" / "skillctl"
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """A hash of skillctl's version and the size and mtime of its own source files."""
-    digest = hashlib.sha256(f"{CACHE_FORMAT}\0{__version__}".encode())
-    package = Path(__file__).resolve().parent
-    for dirpath, dirnames, filenames in os.walk(package):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in sorted(filenames):
-            if not name.endswith((".py", ".json")):
-                continue
-            path = os.path.join(dirpath, name)
-            try:
-                st = os.stat(path)
-            except OSError:
-                continue
-            rel = os.path.relpath(path, package)
-            digest.update(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}".encode("utf-8", _NAMES))
-    return digest.hexdigest()
+    return Path(cache_folder())
 
 
 def _tree_digest(
@@ -265,7 +237,7 @@ class LintCache:
     ) -> LintCache:
         """The cache for linting ``roots`` with this configuration (never raises)."""
         base = hashlib.sha256(
-            f"{code_fingerprint()}\0{config_fingerprint}".encode("utf-8", _NAMES)
+            f"{CACHE_FORMAT}\0{code_fingerprint()}\0{config_fingerprint}".encode("utf-8", _NAMES)
         ).hexdigest()
         if not enabled:
             return cls(None, base, {})
@@ -535,7 +507,7 @@ class LintCache:
             if os.path.lexists(gitignore):
                 watched[gitignore] = None
         files = list(watched)
-        digest = _stat_digest(files, racy_before=self._started_ns - _RACY_NS)
+        digest = stat_digest(files, racy_before=self._started_ns - _RACY_NS)
         if digest is None:
             return  # something changed during the run, or just before: no snapshot
         self._new[_snapshot_key(paths)] = {
@@ -559,7 +531,7 @@ class LintCache:
         if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
             return None
         try:
-            if stored["digest"] != _stat_digest(files):
+            if stored["digest"] != stat_digest(files):
                 return None
             run = self._old[stored["run"]]
             results = [_entry_from_json(self._old[k]) for k in stored["skills"]]
@@ -600,28 +572,6 @@ def _snapshot_key(paths: Sequence[Path]) -> str:
     they resolve from the current directory."""
     named = "\0".join(f"{p}\0{os.path.abspath(p)}" for p in paths)
     return "snapshot:" + hashlib.sha256(named.encode("utf-8", _NAMES)).hexdigest()
-
-
-def _stat_digest(files: Sequence[str], racy_before: int | None = None) -> str | None:
-    """A hash of the ``stat`` of every path (a missing one counts as missing).
-
-    With ``racy_before``: None when some path changed at or after that time, since a change
-    within the same clock tick would leave its stat as it is (git's "racy" files).
-    """
-    parts = []  # hashed in one go: tens of thousands of small updates cost more
-    for name in files:
-        try:
-            st = os.stat(name)
-        except OSError as exc:
-            parts.append(f"{name}\0!{exc.errno}\0")
-            continue
-        if racy_before is not None and max(st.st_mtime_ns, st.st_ctime_ns) >= racy_before:
-            return None
-        parts.append(
-            f"{name}\0{st.st_mode}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}"
-            f"\0{st.st_ino}\0{st.st_dev}\0"
-        )
-    return hashlib.sha256("".join(parts).encode("utf-8", _NAMES)).hexdigest()
 
 
 def _read_entries(path: Path, base: str) -> dict[str, Any]:

@@ -212,21 +212,11 @@ def main(
     """
 
 
-def _escape_undecodable_output() -> None:
-    """File names that are not valid UTF-8 reach output as lone surrogates; print them as
-    ``\\udcff`` escapes (valid inside JSON strings too) instead of failing with exit 3 in a
-    UTF-8 locale, where Python's streams are strict."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            # a closed or unusual stream is left as it is
-            with contextlib.suppress(ValueError, OSError):
-                reconfigure(errors="backslashreplace")
-
-
 def run() -> None:
     """Run the app, turning skillctl's own errors into a message and an exit code."""
-    _escape_undecodable_output()
+    from skillctl.replay import escape_undecodable
+
+    escape_undecodable(sys.stdout, sys.stderr)
     try:
         app(prog_name="skillctl")
     except KeyboardInterrupt:

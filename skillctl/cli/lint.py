@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import typer
 
@@ -143,17 +144,52 @@ def _run(
         use_cache=not no_cache,
     )
     baseline_existed = baseline is not None and baseline.exists()
-    report, resolved = run_lint(options)
-    _write(report, fmt)
+    watched: list[str] = []
+    report, resolved = run_lint(options, watched=watched)
+    output = _write(report, fmt)
     if baseline is not None and not baseline_existed:
         typer.echo(
             f"skillctl: baseline written to {baseline}; later runs report only new findings",
             err=True,
         )
-    return exit_code(report, strict=resolved.strict)
+    code = exit_code(report, strict=resolved.strict)
+    if watched and output is not None and baseline is None:
+        from skillctl.lint.config import config_inputs
+        from skillctl.replay import remember
+
+        start = options.paths[0] if options.paths else Path(".")
+        remember([*watched, *config_inputs(start, config)], output, code)
+    return code
 
 
-def _write(report: object, fmt: str) -> None:
+class _Recorder:
+    """Standard output that also keeps what was written (for a replay record): the
+    formats see its encoding and terminal state, so they write exactly what they would."""
+
+    def __init__(self, target: TextIO) -> None:
+        self._target = target
+        self.encoding: str | None = getattr(target, "encoding", None)
+        self.parts: list[str] = []
+
+    def isatty(self) -> bool:
+        return self._target.isatty()
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return self._target.write(text)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+
+def _write(report: object, fmt: str) -> str | None:
+    """Write the report to standard output; return what was written when it is not a
+    terminal (what a replay record keeps), else None."""
     from skillctl.report.lint_output import write_lint_report
 
-    write_lint_report(report, fmt, sys.stdout)  # type: ignore[arg-type]
+    if sys.stdout.isatty():
+        write_lint_report(report, fmt, sys.stdout)  # type: ignore[arg-type]
+        return None
+    recorder = _Recorder(sys.stdout)
+    write_lint_report(report, fmt, recorder)  # type: ignore[arg-type]
+    return "".join(recorder.parts)

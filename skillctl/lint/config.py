@@ -32,7 +32,7 @@ import hashlib
 import json
 import os
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,25 +155,45 @@ def _spec(pattern: str) -> Any:
 # --------------------------------------------------------------------------- finding files
 
 
-def find_config(start: Path) -> Path | None:
-    """The nearest ``skillctl.toml`` or ``pyproject.toml`` with ``[tool.skillctl]``."""
+def _places(start: Path) -> Iterator[Path]:
+    """Every place a configuration file is looked for, nearest first."""
     here = Path(os.path.abspath(start))
     if not here.is_dir():
         here = here.parent
     for directory in (here, *here.parents):
         for name in CONFIG_FILES:
-            candidate = directory / name
-            if not candidate.is_file():
-                continue
-            if name == "skillctl.toml":
-                return candidate
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                continue
-            if isinstance(data.get("tool"), dict) and "skillctl" in data["tool"]:
-                return candidate
-    return None
+            yield directory / name
+
+
+def _is_config(candidate: Path) -> bool:
+    if not candidate.is_file():
+        return False
+    if candidate.name == "skillctl.toml":
+        return True
+    try:
+        data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(data.get("tool"), dict) and "skillctl" in data["tool"]
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest ``skillctl.toml`` or ``pyproject.toml`` with ``[tool.skillctl]``."""
+    return next((candidate for candidate in _places(start) if _is_config(candidate)), None)
+
+
+def config_inputs(start: Path, config_path: Path | None = None) -> list[str]:
+    """The paths whose ``stat`` decides which configuration a run from ``start`` reads, and
+    what it says: the explicit file, or every place looked at up to the file found (a file
+    created or edited in any of them changes its ``stat`` or its folder's answer)."""
+    if config_path is not None:
+        return [os.path.abspath(config_path)]
+    looked: list[str] = []
+    for candidate in _places(start):
+        looked.append(str(candidate))
+        if _is_config(candidate):
+            break
+    return looked
 
 
 def read_config_table(path: Path) -> dict[str, Any]:
