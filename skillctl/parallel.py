@@ -6,6 +6,13 @@ the order of the input, so output is the same whatever the number of workers. Wh
 cannot be started or breaks (a sandbox without ``fork``, a killed worker), the work is done
 serially instead: parallelism may make a run faster, never make it fail.
 
+On Linux the pool is ``jobs - 1`` forked children plus this process, which works too: all of
+them take chunks of the input from one shared pipe (so a process slowed by other jobs simply
+takes fewer), and each child sends its results back once, pickled, when the pipe is empty.
+No feeder or result thread competes with the workers for the cores. Elsewhere (macOS, where
+``fork`` is unsafe, or when this process already runs threads) a
+:class:`~concurrent.futures.ProcessPoolExecutor` does the same job.
+
 ``SKILLCTL_JOBS`` sets the number of worker processes (``1`` turns the pool off).
 """
 
@@ -15,7 +22,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -30,6 +37,12 @@ THRESHOLD = 1000
 MIN_SKILLS_PER_WORKER = 250
 #: Chunks per worker: enough to balance uneven items, few enough to keep overhead low.
 _CHUNKS_PER_WORKER = 4
+#: Items per chunk handed out by the forked pool's pipe (a chunk costs one 4-byte read).
+_FORK_CHUNK = 16
+#: At most this many chunks: their 4-byte numbers must fit in a pipe's buffer (64 KiB on
+#: Linux) before any child reads one.
+_MAX_FORK_CHUNKS = 8192
+_TOKEN = 4
 
 
 def usable_cores() -> int:
@@ -73,13 +86,252 @@ def map_ordered(
     """``[func(x) for x in items]``, spread over worker processes when that pays.
 
     ``func`` must be a module-level function and the items and results picklable. Exceptions
-    raised by ``func`` propagate as they would serially. No worker is started for fewer
-    than ``min_per_worker`` items (on a machine with many cores, a small run gets a few
-    workers, not one per core).
+    raised by ``func`` propagate as they would serially (the one of the first failing item).
+    No worker is started for fewer than ``min_per_worker`` items (on a machine with many
+    cores, a small run gets a few workers, not one per core).
     """
     workers = min(jobs_wanted(jobs), max(1, len(items) // max(1, min_per_worker)))
     if not use_pool(len(items), workers, threshold):
         return [func(item) for item in items]
+    if _forks_safely():
+        return _map_forked(func, items, workers)
+    return _map_executor(func, items, workers)
+
+
+def _forks_safely() -> bool:
+    """Whether this process may fork its own workers: Linux, and no other thread running
+    (a lock held by another thread at the fork would stay held in the child forever)."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return False
+    import threading
+
+    return threading.active_count() == 1
+
+
+# -- the forked pool (Linux) ------------------------------------------------------------------
+
+#: What one process did: results by chunk number, and the first failure (item index, the
+#: exception, its formatted traceback) if one of its chunks raised.
+_Failure = tuple[int, BaseException, str]
+_Done = tuple[dict[int, list[Any]], _Failure | None]
+
+
+def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``jobs - 1`` forked children and this process share the chunks of ``items``."""
+    import gc
+    import signal
+
+    size = max(1, min(_FORK_CHUNK, len(items) // (workers * _CHUNKS_PER_WORKER)))
+    size = max(size, -(-len(items) // _MAX_FORK_CHUNKS))
+    count = -(-len(items) // size)
+    try:
+        tokens_r, tokens_w = os.pipe()
+    except OSError:
+        return [func(item) for item in items]
+    try:
+        os.write(tokens_w, b"".join(i.to_bytes(_TOKEN, "little") for i in range(count)))
+    finally:
+        os.close(tokens_w)  # every reader sees the end of the pipe once it is empty
+    children: list[tuple[int, int]] = []  # (pid, read end of its result pipe)
+    # A forked child shares this process's memory until it writes to it, and the garbage
+    # collector writes to every object it visits: moving everything alive now out of its
+    # reach keeps those pages shared instead of copied into each child.
+    gc.freeze()
+    try:
+        # ^C while forking would be swallowed by fork's at-fork hooks ("Exception ignored in
+        # ... _releaseLock"): hold it back until every child is started (and ignores it).
+        with _sigint_held() as previous_mask:
+            for _ in range(workers - 1):
+                started = _fork_child(func, items, size, tokens_r, children, previous_mask)
+                if started is None:
+                    break  # fork failed (process limit, memory): the others do the work
+                children.append(started)
+        try:
+            done = [_take_chunks(func, items, size, tokens_r)]
+            for pid, fd in children:
+                done.append(_collect(pid, fd))
+        except BaseException:
+            # ^C (exit 130) or an error of this process: no child may outlive the run.
+            for pid, _ in children:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            raise
+        finally:
+            for pid, fd in children:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+                with contextlib.suppress(OSError):
+                    os.waitpid(pid, 0)
+    finally:
+        os.close(tokens_r)
+        gc.unfreeze()
+    return _assemble(func, items, size, count, done)
+
+
+def _fork_child(
+    func: Callable[[T], R],
+    items: Sequence[T],
+    size: int,
+    tokens: int,
+    siblings: Sequence[tuple[int, int]],
+    mask: set[int] | None,
+) -> tuple[int, int] | None:
+    """Fork one worker; in the parent return its pid and result pipe, in the child never
+    return (it takes chunks, writes its results and exits without running any clean-up)."""
+    import signal
+
+    try:
+        result_r, result_w = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(result_r)
+        os.close(result_w)
+        return None
+    if pid:
+        os.close(result_w)
+        return pid, result_r
+    status = 1
+    try:  # the child: nothing below may return into the caller's code
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the parent's to handle
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        os.close(result_r)
+        for _, fd in siblings:
+            os.close(fd)
+        _send(result_w, _take_chunks(func, items, size, tokens))
+        status = 0
+    finally:
+        os._exit(status)  # no atexit handlers, no flushing of buffers copied from the parent
+
+
+def _take_chunks(func: Callable[[T], R], items: Sequence[T], size: int, tokens: int) -> _Done:
+    """Run ``func`` on chunk after chunk taken from the shared pipe until it is empty, or
+    until an item raises (that failure is returned with its index)."""
+    results: dict[int, list[Any]] = {}
+    while True:
+        token = _read_token(tokens)
+        if token is None:
+            return results, None
+        start = token * size
+        chunk: list[Any] = []
+        for index in range(start, min(start + size, len(items))):
+            try:
+                chunk.append(func(items[index]))
+            except Exception as exc:
+                import traceback
+
+                return results, (index, exc, traceback.format_exc())
+        results[token] = chunk
+
+
+def _read_token(fd: int) -> int | None:
+    """The next chunk number from the shared pipe, or None when it is empty.
+
+    All numbers are written before any process reads, and Linux serves a pipe read under
+    the pipe's lock, so each 4-byte read gets one whole number and no number goes twice.
+    """
+    data = os.read(fd, _TOKEN)
+    while 0 < len(data) < _TOKEN:  # never seen; a short read would only split a number
+        more = os.read(fd, _TOKEN - len(data))
+        if not more:
+            return None
+        data += more
+    return int.from_bytes(data, "little") if data else None
+
+
+def _send(fd: int, done: _Done) -> None:
+    """Pickle what a child did into its result pipe, framed by its length.
+
+    If the failure cannot be pickled, only the results go (the parent runs the failed
+    chunk again and raises the error itself); if the results cannot be pickled, nothing
+    goes, and the parent does this child's chunks itself.
+    """
+    import pickle
+
+    try:
+        data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        try:
+            data = pickle.dumps((done[0], None), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+    view = memoryview(len(data).to_bytes(8, "little") + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _collect(pid: int, fd: int) -> _Done:
+    """Read a child's results (empty when it died or sent nothing whole)."""
+    import pickle
+
+    parts = []
+    while True:
+        part = os.read(fd, 1 << 20)
+        if not part:
+            break
+        parts.append(part)
+    data = b"".join(parts)
+    if len(data) < 8 or int.from_bytes(data[:8], "little") != len(data) - 8:
+        return {}, None
+    try:
+        done: _Done = pickle.loads(data[8:])
+    except Exception:
+        return {}, None
+    return done
+
+
+def _assemble(
+    func: Callable[[T], R], items: Sequence[T], size: int, count: int, done: Sequence[_Done]
+) -> list[R]:
+    """Put the chunks back in input order; run here what no process reported (a killed
+    child's chunks); raise the failure of the first failing item, as a serial run would."""
+    by_chunk: dict[int, list[Any]] = {}
+    failures: list[_Failure] = []
+    for results, failure in done:
+        by_chunk.update(results)
+        if failure is not None:
+            failures.append(failure)
+    failed_chunks = {index // size for index, _, _ in failures}
+    out: list[R] = []
+    for token in range(count):
+        chunk = by_chunk.get(token)
+        if chunk is None and token not in failed_chunks:
+            chunk = []
+            for index in range(token * size, min(token * size + size, len(items))):
+                try:
+                    chunk.append(func(items[index]))
+                except Exception as exc:
+                    failures.append((index, exc, ""))
+                    break
+        if chunk is not None:
+            out.extend(chunk)
+    if failures:
+        _, error, remote = min(failures, key=lambda failure: failure[0])
+        if remote:
+            error.__cause__ = _RemoteTraceback(remote)
+        raise error
+    return out
+
+
+class _RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker (shown as the cause)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f'\n"""\n{self.text}"""'
+
+
+# -- the executor pool (macOS, Windows, threaded callers) -------------------------------------
+
+
+def _map_executor(func: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """The same map on a :class:`~concurrent.futures.ProcessPoolExecutor`."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -92,13 +344,8 @@ def map_ordered(
         return [func(item) for item in items]
     import gc
 
-    # A forked worker shares this process's memory until it writes to it, and the garbage
-    # collector writes to every object it visits: moving everything alive now out of its
-    # reach keeps those pages shared instead of copied into each worker.
-    gc.freeze()
+    gc.freeze()  # see _map_forked
     try:
-        # ^C while the workers are forked would be swallowed by fork's at-fork hooks
-        # ("Exception ignored in ... _releaseLock"): hold it back until all are started.
         with _sigint_held():
             pending = executor.map(func, items, chunksize=chunksize)
         results = list(pending)
@@ -116,16 +363,18 @@ def map_ordered(
 
 
 @contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Block SIGINT in this thread for the duration; a ^C meanwhile is raised at the end."""
+def _sigint_held() -> Iterator[set[int] | None]:
+    """Block SIGINT in this thread for the duration; a ^C meanwhile is raised at the end.
+
+    Yields the signal mask to restore (None where signals cannot be masked)."""
     import signal
 
     if not hasattr(signal, "pthread_sigmask"):
-        yield
+        yield None
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        yield
+        yield set(previous)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 

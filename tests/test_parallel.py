@@ -21,12 +21,13 @@ def fail_on_seven(x: int) -> int:
     return x
 
 
-def test_pool_results_keep_input_order_and_use_other_processes() -> None:
+def test_pool_results_keep_input_order_and_use_at_most_the_jobs_asked_for() -> None:
     items = list(range(300))[::-1]
     out = parallel.map_ordered(square_and_pid, items, jobs=2, threshold=10)
     assert [v for v, _ in out] == [x * x for x in items]
     pids = {pid for _, pid in out}
-    assert os.getpid() not in pids
+    # On Linux this process is one of the workers (tests/test_parallel_fork.py shows that
+    # the others take part); elsewhere the executor's workers do all of it.
     assert 1 <= len(pids) <= 2
 
 
@@ -51,7 +52,8 @@ def test_without_a_valid_skillctl_jobs_every_usable_core_works(
     assert parallel.jobs_wanted() == parallel.usable_cores() == cores
     out = parallel.map_ordered(square_and_pid, list(range(50)), threshold=1)
     pids = {pid for _, pid in out}
-    assert pids == {os.getpid()} if cores == 1 else os.getpid() not in pids
+    assert [v for v, _ in out] == [x * x for x in range(50)]
+    assert pids == {os.getpid()} if cores == 1 else 1 <= len(pids) <= cores
 
 
 def test_an_explicit_job_count_wins(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,7 +66,7 @@ def test_a_small_run_gets_no_more_workers_than_it_can_use() -> None:
     out = parallel.map_ordered(square_and_pid, list(range(40)), jobs=8, threshold=1,
                                min_per_worker=20)
     assert [v for v, _ in out] == [x * x for x in range(40)]
-    assert 1 <= len({pid for _, pid in out} - {os.getpid()}) <= 2
+    assert 1 <= len({pid for _, pid in out}) <= 2
     few = parallel.map_ordered(square_and_pid, list(range(10)), jobs=8, threshold=1,
                                min_per_worker=20)
     assert {pid for _, pid in few} == {os.getpid()}  # one worker's worth: no pool at all
