@@ -32,6 +32,11 @@ _FLOW_OR_ANCHOR = re.compile(r"[\[{&*!]")
 _TOP_KEY = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s+(.*)|)$")
 _NESTED_KEY = re.compile(r"^\s+([^\s:#][^:]*?)\s*:(?:\s+(.*)|)$")
 _LIST_ITEM = re.compile(r"^\s+-\s*(.*)$")
+#: A character ``str.strip()`` keeps (both use Python's notion of whitespace).
+_NOT_BLANK = re.compile(r"\S")
+_GEMINI_NAME = re.compile(r"^\s*name:\s*(.*)$")
+_GEMINI_DESCRIPTION = re.compile(r"^\s*description:\s*(.*)$")
+_GEMINI_CONTINUED = re.compile(r"^[ \t]+\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,21 +120,29 @@ def _block(parsed: ParsedSkill, *, exact: bool) -> tuple[list[str], int] | None:
     return lines[1:closer], closer
 
 
+def _exact_closer(text: str) -> tuple[int, int] | None:
+    """Where :func:`_exact_block` finds the closer: the offset of the newline before it and
+    the offset where the line after it starts; None when there is no such block."""
+    if not (text == _DELIM_EXACT or text.startswith("---\n")):
+        return None
+    at = text.find("\n---\n", 3)  # the closer, followed by more lines
+    if at >= 0:
+        return at, at + 5
+    if len(text) < 7 or not text.endswith("\n---"):  # the closer as the last line
+        return None
+    return len(text) - 4, len(text)
+
+
 def _exact_block(text: str) -> tuple[list[str], int, int] | None:
     """``_block(exact=True)`` without splitting the whole file into lines.
 
     Returns the frontmatter lines, the closer's line index and the offset in ``text`` where
     the line after the closer starts (``len(text)`` when the closer is the last line).
     """
-    if not (text == _DELIM_EXACT or text.startswith("---\n")):
+    found = _exact_closer(text)
+    if found is None:
         return None
-    at = text.find("\n---\n", 3)  # the closer, followed by more lines
-    after = at + 5
-    if at < 0:
-        if len(text) < 7 or not text.endswith("\n---"):  # the closer as the last line
-            return None
-        at = len(text) - 4
-        after = len(text)
+    at, after = found
     lines = text[4:at].split("\n") if at > 3 else []
     return lines, text.count("\n", 0, at + 1), after
 
@@ -324,17 +337,18 @@ def oas_lines(parsed: ParsedSkill) -> Verdict:
                        f"(file uses {parsed.line_endings.value.upper()})", 1)
     if parsed.has_bom or _utf16(parsed):
         return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
-    block = _exact_block(parsed.text or "")
+    text = parsed.text or ""
+    block = _exact_block(text)
     if block is None:
         return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
     lines, closer, after = block
-    body = (parsed.text or "")[after:]
-    if not body.strip():
+    if _NOT_BLANK.search(text, after) is None:  # not text[after:].strip(), without the copy
         return Verdict(False, f"{terms}: the body after the frontmatter is empty", closer + 1)
     data: dict[str, Any] = {}
     current: str | None = None
     for line in lines:
-        if not line.strip() or line.lstrip().startswith("#"):
+        stripped = line.strip()
+        if not stripped or stripped[0] == "#":
             continue
         top = _TOP_KEY.match(line)
         if top:
@@ -386,27 +400,28 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     terms = "Gemini CLI"
     if parsed.has_bom or _utf16(parsed):
         return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
-    block = _block(parsed, exact=True)
-    if block is None:
+    text = parsed.text or ""
+    if _exact_closer(text) is None:  # _block(exact=True), without splitting lines yet
         return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
     strict_ok = _problem(parsed, STRICT_YAML_FAILURES) is None and parsed.frontmatter is not None
     if strict_ok and isinstance(parsed.data.get("name"), str) and isinstance(
         parsed.data.get("description"), str
     ):
         return Verdict(True, data=parsed.data)
-    lines, _ = block
+    block = _exact_block(text)
+    lines = block[0] if block is not None else []
     name: str | None = None
     description: str | None = None
     index = 0
     while index < len(lines):
         line = lines[index]
-        match_name = re.match(r"^\s*name:\s*(.*)$", line)
-        match_desc = re.match(r"^\s*description:\s*(.*)$", line)
+        match_name = _GEMINI_NAME.match(line)
+        match_desc = _GEMINI_DESCRIPTION.match(line)
         if match_name:
             name = match_name.group(1).strip()
         elif match_desc:
             parts = [match_desc.group(1).strip()]
-            while index + 1 < len(lines) and re.match(r"^[ \t]+\S", lines[index + 1]):
+            while index + 1 < len(lines) and _GEMINI_CONTINUED.match(lines[index + 1]):
                 index += 1
                 parts.append(lines[index].strip())
             description = " ".join(p for p in parts if p)
@@ -468,6 +483,62 @@ DIALECT_LABELS: dict[str, str] = {
     "js-yaml-fallback": "js-yaml, then a name:/description: line fallback (Gemini CLI)",
     "line-fallback": "YAML, then a single-line key: value fallback (OpenClaw)",
 }
+
+
+#: Dialects that accept a :func:`_clean` file as it is, with no reason and the parsed data
+#: (each checks ``_clean`` first); ``tests/test_dialects_fast.py`` holds them to it.
+CLEAN_ACCEPTING = frozenset(
+    {"yaml12", "js-yaml", "js-yaml-bom", "claude-lenient", "spec-client", "line-fallback"}
+)
+
+
+def _strictyaml_accepts_clean(parsed: ParsedSkill) -> bool:
+    """``strictyaml(parsed).accepted`` for a :func:`_clean` file, without building its data.
+
+    The steps of :func:`strictyaml` and :func:`_strictyaml_checks` for a file with no
+    problem: the naive split must find what the line-based split found, and no line may
+    hold flow style, an anchor or a tag.
+    """
+    text = parsed.text or ""
+    if not text.startswith("---"):
+        return False
+    second = text.find("---", 3)
+    if second < 0:
+        return False
+    naive = text[3:second]
+    fm = parsed.frontmatter
+    if fm is None or naive.strip("\n") != fm.text.strip("\n"):
+        return False  # the naive split differs: let strictyaml() reparse what it finds
+    if _FLOW_OR_ANCHOR.search(naive) is not None:
+        for line in naive.strip("\n").split("\n"):
+            if _FLOW.match(line) or _ANCHOR_TAG.match(line):
+                return False
+    return True
+
+
+#: What :func:`quick_verdict` answers when a dialect certainly accepts without a reason.
+_ACCEPTED = Verdict(True)
+
+
+def is_clean(parsed: ParsedSkill) -> bool:
+    """True for a readable UTF-8 file without BOM whose frontmatter parsed with no problem."""
+    return _clean(parsed)
+
+
+def quick_verdict(dialect_id: str, parsed: ParsedSkill, *, clean: bool | None = None) -> Verdict:
+    """:func:`verdict` without ``data``: the same ``accepted``, ``reason`` and ``line``.
+
+    For a file without problems (``clean``: :func:`is_clean`, when the caller knows it) most
+    dialects need not run at all, and strictyaml need not build the data it would read.
+    """
+    if clean is None:
+        clean = _clean(parsed)
+    if clean and (
+        dialect_id in CLEAN_ACCEPTING
+        or (dialect_id == "strictyaml" and _strictyaml_accepts_clean(parsed))
+    ):
+        return _ACCEPTED
+    return verdict(dialect_id, parsed)
 
 
 def verdict(dialect_id: str, parsed: ParsedSkill) -> Verdict:

@@ -51,8 +51,9 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     """
     if ctx.parsed.text is None:
         return
-    from skillctl.dialects import verdict
+    from skillctl.dialects import is_clean, quick_verdict
 
+    clean = is_clean(ctx.parsed)
     accepted: list[str] = []
     degraded: list[str] = []
     dropped: dict[str, list[str]] = {}
@@ -62,7 +63,7 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     for agent_id, name, dialect in _all_readers():
         if dialect not in cache:
             try:
-                cache[dialect] = verdict(dialect, ctx.parsed)
+                cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
             except ValueError:
                 cache[dialect] = None
         result = cache[dialect]

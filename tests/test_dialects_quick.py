@@ -1,0 +1,176 @@
+"""``dialects.quick_verdict`` (what ``parser-divergence`` asks) equals ``dialects.verdict``.
+
+The quick twin skips the dialects that accept a clean file as it is and lets strictyaml
+decide without building data; apart from ``data`` its answer (accepted, reason, line) must be
+the full verdict's, on real files, the golden files, the generated benchmark corpus and
+hand-written files in every shape that makes some dialect refuse.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skillctl import dialects
+from skillctl.collect import collect
+from skillctl.lint.config import resolve_config
+from skillctl.lint.context import SkillContext
+from skillctl.lint.registry import Finding
+from skillctl.lint.rules.divergence import parser_divergence
+from skillctl.model import ParsedSkill
+from skillctl.parse import parse_file, parse_text
+from tests.conftest import REPO, corpus_skill_files
+
+BENCH = REPO / "bench" / "out" / "corpus-2000"
+
+#: Frontmatter (and bodies) that some dialect refuses, or reads through a fallback.
+TRICKY = {
+    "plain.md": "---\nname: a\ndescription: d\n---\n# Body\n",
+    "flow.md": "---\nname: a\ndescription: d\nallowed-tools: [Read, Grep]\n---\n# B\n",
+    "anchor.md": "---\nname: &n a\ndescription: *n\n---\n# B\n",
+    "tag.md": "---\nname: !!str a\ndescription: d\n---\n# B\n",
+    "flow-in-quotes.md": '---\nname: a\ndescription: "see [x] and {y} & *z"\n---\n# B\n',
+    "dashes.md": "---\nname: a\ndescription: a---b\n---\n# B\n",
+    "dashes-quoted.md": '---\nname: a\ndescription: "x --- y"\n---\n# B\n',
+    "no-body.md": "---\nname: a\ndescription: d\n---\n",
+    "blank-body.md": "---\nname: a\ndescription: d\n---\n \n\t\n\u3000\n",
+    "nbsp-body.md": "---\nname: a\ndescription: d\n---\n\u00a0x\n",
+    "tools-string.md": "---\nname: a\ndescription: d\nallowed-tools: Read Grep\n---\n# B\n",
+    "tools-list.md": "---\nname: a\ndescription: d\nallowed-tools:\n  - Read\n---\n# B\n",
+    "metadata.md": "---\nname: a\ndescription: d\nmetadata:\n  k: v\n  n: '1'\n---\n# B\n",
+    "metadata-string.md": "---\nname: a\ndescription: d\nmetadata: x\n---\n# B\n",
+    "name-list.md": "---\nname:\n  - a\ndescription: d\n---\n# B\n",
+    "no-name.md": "---\ndescription: d\n---\n# B\n",
+    "name-number.md": "---\nname: 12\ndescription: d\n---\n# B\n",
+    "block.md": "---\nname: a\ndescription: |\n  one\n  two\n---\n# B\n",
+    "folded.md": "---\nname: a\ndescription: >\n  one\n  two\n---\n# B\n",
+    "colon.md": "---\nname: a\ndescription: Use when: asked\n---\n# B\n",
+    "duplicate.md": "---\nname: a\nname: b\ndescription: d\n---\n# B\n",
+    "crlf.md": "---\r\nname: a\r\ndescription: d\r\n---\r\n# B\r\n",
+    "bom.md": "\ufeff---\nname: a\ndescription: d\n---\n# B\n",
+    "leading.md": "<!-- x -->\n---\nname: a\ndescription: d\n---\n# B\n",
+    "unclosed.md": "---\nname: a\ndescription: d\n# B\n",
+    "none.md": "# Just a body\n",
+    "trailing-blank-delim.md": "--- \nname: a\ndescription: d\n---  \n# B\n",
+    "closer-last.md": "---\nname: a\ndescription: d\n---",
+    "comment.md": "---\n# a comment\nname: a  # trailing\ndescription: d\n---\n# B\n",
+    "not-mapping.md": "---\n- a\n- b\n---\n# B\n",
+    "null.md": "---\nname: a\ndescription: d\nlicense: ~\n---\n# B\n",
+    "bool.md": "---\nname: a\ndescription: d\nuser-invocable: true\n---\n# B\n",
+}
+
+
+def _files(tmp_path: Path) -> list[Path]:
+    files = [*corpus_skill_files(), *sorted((REPO / "tests" / "data").rglob("*.md"))]
+    if BENCH.is_dir():
+        files += sorted(BENCH.rglob("SKILL.md"))[::4]
+    for name, text in TRICKY.items():
+        path = tmp_path / name
+        path.write_bytes(text.encode("utf-8"))
+        files.append(path)
+    return files
+
+
+def _same(quick: dialects.Verdict, full: dialects.Verdict) -> bool:
+    return (quick.accepted, quick.reason, quick.line) == (full.accepted, full.reason, full.line)
+
+
+def _check(parsed: ParsedSkill) -> None:
+    for dialect in dialects.DIALECTS:
+        full = dialects.verdict(dialect, parsed)
+        assert _same(dialects.quick_verdict(dialect, parsed), full), (parsed.path, dialect)
+        clean = dialects.is_clean(parsed)
+        assert _same(dialects.quick_verdict(dialect, parsed, clean=clean), full)
+
+
+def test_quick_verdicts_equal_full_verdicts(tmp_path: Path) -> None:
+    parsed = [parse_file(path) for path in _files(tmp_path)]
+    assert len(parsed) > 100
+    for one in parsed:
+        _check(one)
+    # both sides of the shortcut are exercised
+    assert sum(dialects.is_clean(p) for p in parsed) > len(parsed) // 3
+    assert sum(not dialects.quick_verdict("strictyaml", p).accepted for p in parsed) > 5
+
+
+def test_clean_accepting_dialects_accept_clean_files_as_they_are(tmp_path: Path) -> None:
+    for path in _files(tmp_path):
+        parsed = parse_file(path)
+        if not dialects.is_clean(parsed):
+            continue
+        for dialect in dialects.CLEAN_ACCEPTING:
+            found = dialects.verdict(dialect, parsed)
+            assert found.accepted and found.reason is None and found.line is None
+            assert found.data == parsed.data
+
+
+_LINES = st.sampled_from(
+    [
+        "---",
+        "--- ",
+        "name: a",
+        "name: [a]",
+        "description: d",
+        "description: x --- y",
+        "description: a: b",
+        "name: !!str a",
+        "allowed-tools: Read",
+        "allowed-tools:",
+        "  - Read",
+        "metadata:",
+        "  k: v",
+        "  - x",
+        "# c",
+        "",
+        " ",
+        "body",
+    ]
+)
+
+
+@given(st.lists(_LINES, max_size=12))
+@settings(max_examples=400, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+def test_generated_files_get_the_full_verdicts(lines: list[str]) -> None:
+    _check(parse_text(Path("SKILL.md"), "---\n" + "\n".join(lines)))
+
+
+def test_not_blank_is_what_strip_keeps() -> None:
+    """``_NOT_BLANK.search`` finds text exactly when ``str.strip()`` would leave some."""
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        assert (dialects._NOT_BLANK.search(char) is not None) == bool(char.strip()), hex(code)
+
+
+def _findings(ctx: SkillContext) -> list[Finding]:
+    return list(parser_divergence(ctx))
+
+
+def test_rule_findings_equal_the_full_verdicts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``parser-divergence`` says the same with every dialect run in full."""
+    roots = [tmp_path / "skills"]
+    for name, text in TRICKY.items():
+        directory = roots[0] / name.removesuffix(".md")
+        directory.mkdir(parents=True)
+        (directory / "SKILL.md").write_bytes(text.encode("utf-8"))
+    for agents in ((), ("claude-code", "opencode", "codex")):
+        config = resolve_config(start=tmp_path, agents=agents)
+        skills = collect([*roots, *([BENCH] if BENCH.is_dir() else [])]).skills
+        quick = [_findings(SkillContext(skill, config)) for skill in skills]
+        with monkeypatch.context() as patch:
+            patch.setattr(
+                dialects,
+                "quick_verdict",
+                lambda dialect, parsed, clean=None: dialects.verdict(dialect, parsed),
+            )
+            full = [_findings(SkillContext(skill, config)) for skill in skills]
+        assert quick == full
+        assert sum(bool(found) for found in quick) > 5
