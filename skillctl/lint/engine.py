@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skillctl.errors import UsageError
 from skillctl.lint.config import ResolvedConfig, resolve_config
@@ -63,25 +63,57 @@ def active_rules(config: ResolvedConfig) -> list[RuleInfo]:
     return [r.info for r in registered() if _active(r, config, r.kind)]
 
 
-def _diagnostic(
-    rule: RegisteredRule, finding: Finding, path: str, config: ResolvedConfig
-) -> Diagnostic:
-    rule_id = rule.info.id
-    explicit = dict(config.severities).get(rule_id)
-    if explicit and explicit != "off":
-        severity = Severity(explicit)
-    else:
-        severity = finding.severity or rule.info.default_severity
-    fixable = rule.info.fixable if finding.fixable is None else finding.fixable
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A rule as one configuration runs it: what every finding of it needs, worked out once."""
+
+    rule: RegisteredRule
+    id: str
+    check: Callable[..., Iterator[Any]]
+    #: the severity the configuration forces on the rule (None: the finding's or the default)
+    forced: Severity | None
+    default: Severity
+    fixable: bool
+
+
+@functools.lru_cache(maxsize=8)
+def _plan(config: ResolvedConfig, kind: str) -> tuple[_Planned, ...]:
+    """The rules of one kind this configuration runs, with their configured severities."""
+    severities = dict(config.severities)
+    planned = []
+    for rule in _rules_of_kind(config, kind):
+        explicit = severities.get(rule.info.id)
+        planned.append(
+            _Planned(
+                rule=rule,
+                id=rule.info.id,
+                check=rule.check,
+                forced=Severity(explicit) if explicit and explicit != "off" else None,
+                default=rule.info.default_severity,
+                fixable=rule.info.fixable,
+            )
+        )
+    return tuple(planned)
+
+
+def _diagnostic(planned: _Planned, finding: Finding, path: str) -> Diagnostic:
     return Diagnostic(
         path=path,
         line=max(1, finding.line),
         column=max(1, finding.column),
-        rule=rule_id,
+        rule=planned.id,
         message=finding.message,
-        severity=severity,
-        fixable=fixable,
+        severity=planned.forced or finding.severity or planned.default,
+        fixable=planned.fixable if finding.fixable is None else finding.fixable,
         hint=finding.hint,
+    )
+
+
+def _internal_error(rule_id: str, exc: Exception) -> Finding:
+    """What a rule that raised reports instead of its findings (a bug must not stop the run)."""
+    return Finding(
+        f"internal error in rule {rule_id}: {type(exc).__name__}: {exc} (please report it)",
+        severity=Severity.ERROR,
     )
 
 
@@ -99,26 +131,26 @@ def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
     """Run every enabled per-skill rule on one skill (pure: same inputs, same result)."""
     ctx = SkillContext(skill, config)
     suppressed = _suppressed(skill, config)
+    everything = "*" in suppressed
+    entry = str(skill.entry)
     found: list[Diagnostic] = []
-    for rule in _rules_of_kind(config, "skill"):
-        if rule.info.id in suppressed or "*" in suppressed:
+    for planned in _plan(config, "skill"):
+        if suppressed and (everything or planned.id in suppressed):
             continue
         try:
-            findings = list(rule.check(ctx))
+            findings = list(planned.check(ctx))
         except Exception as exc:  # a rule bug must not stop the run (or hide other findings)
-            findings = [
-                Finding(
-                    f"internal error in rule {rule.info.id}: {type(exc).__name__}: {exc} "
-                    "(please report it)",
-                    severity=Severity.ERROR,
-                )
-            ]
-        found.extend(_diagnostic(rule, f, _finding_path(skill, f), config) for f in findings)
+            findings = [_internal_error(planned.id, exc)]
+        if not findings:  # most rules find nothing in most skills
+            continue
+        for finding in findings:
+            path = str(skill.dir / finding.file) if finding.file else entry
+            found.append(_diagnostic(planned, finding, path))
     return SkillResult(
-        path=str(skill.entry),
+        path=entry,
         dir=str(skill.dir),
         name=skill.declared_name,
-        diagnostics=tuple(sorted(set(found), key=DIAGNOSTIC_ORDER)),
+        diagnostics=tuple(sorted(set(found), key=DIAGNOSTIC_ORDER)) if found else (),
     )
 
 
@@ -201,31 +233,23 @@ def lint_across(
     index = {id(skill): i for i, skill in enumerate(skills)}
     per_skill: dict[int, list[Diagnostic]] = {}
     extra: list[Diagnostic] = []
-    for rule in _rules_of_kind(config, "across"):
+    for planned in _plan(config, "across"):
         try:
-            pairs = list(rule.check(ctx))
+            pairs = list(planned.check(ctx))
         except Exception as exc:
-            pairs = [
-                (
-                    Path("."),
-                    Finding(
-                        f"internal error in rule {rule.info.id}: "
-                        f"{type(exc).__name__}: {exc} (please report it)",
-                        severity=Severity.ERROR,
-                    ),
-                )
-            ]
+            pairs = [(Path("."), _internal_error(planned.id, exc))]
         for target, finding in pairs:
             if isinstance(target, Skill):
                 suppressed = _suppressed(target, config)
-                if rule.info.id in suppressed or "*" in suppressed:
+                if planned.id in suppressed or "*" in suppressed:
                     continue
-                diag = _diagnostic(rule, finding, _finding_path(target, finding), config)
+                diag = _diagnostic(planned, finding, _finding_path(target, finding))
                 per_skill.setdefault(index[id(target)], []).append(diag)
             else:
-                if rule.info.id in config.ignored_for(target) or "*" in config.ignored_for(target):
+                ignored = config.ignored_for(target)
+                if planned.id in ignored or "*" in ignored:
                     continue
-                extra.append(_diagnostic(rule, finding, str(target), config))
+                extra.append(_diagnostic(planned, finding, str(target)))
     return per_skill, extra
 
 
