@@ -164,6 +164,32 @@ def _find_closer(lines: list[str], opener: int) -> int | None:
     return next((i for i in range(opener + 1, len(lines)) if _DELIMITER.fullmatch(lines[i])), None)
 
 
+#: A delimiter line anywhere in normalised text: ``_DELIMITER.fullmatch`` of one line.
+_DELIMITER_LINE = re.compile(r"^---[ \t]*$", re.MULTILINE)
+
+
+def _split_at_top(text: str) -> tuple[str, int, str] | None:
+    """(frontmatter text, closer line index, body) when ``text`` opens with a delimiter line
+    and a closer follows: :func:`split_frontmatter`'s common case, found without splitting
+    the whole file into lines and joining them again. None otherwise (then the line-based
+    split decides)."""
+    if not text.startswith("---"):
+        return None
+    first_end = text.find("\n")
+    if first_end < 0 or not _DELIMITER.fullmatch(text, 0, first_end):
+        return None
+    closer = _DELIMITER_LINE.search(text, first_end + 1)
+    if closer is None:
+        return None
+    start = closer.start()
+    end = closer.end()  # at the closer's newline, or the end of the text
+    return (
+        text[first_end + 1 : start - 1],
+        text.count("\n", 0, start),
+        text[end + 1 :] if end < len(text) else "",
+    )
+
+
 # --------------------------------------------------------------------------- YAML
 
 
@@ -697,7 +723,38 @@ def parse_text(
     """Parse already-decoded text (line endings not yet normalised)."""
     found: list[Problem] = list(problems)
     endings = detect_line_endings(raw_text)
-    text = raw_text.replace("\r\n", "\n").replace("\r", "\n")
+    text = (
+        raw_text
+        if endings is LineEndings.LF or endings is LineEndings.NONE  # no CR at all
+        else raw_text.replace("\r\n", "\n").replace("\r", "\n")
+    )
+    top = _split_at_top(text)
+    if top is not None:
+        top_yaml, closer, top_body = top
+        try:
+            top_fm, top_problems = parse_yaml(top_yaml, 2)
+        except Exception as exc:  # a parser bug must not take the whole run down
+            top_fm = None
+            top_problems = [
+                Problem(
+                    "yaml-syntax",
+                    f"frontmatter could not be parsed ({type(exc).__name__}: {exc})",
+                    2,
+                )
+            ]
+        found.extend(top_problems)
+        return ParsedSkill(
+            path=path,
+            size=len(raw_text.encode("utf-8", errors="replace")) if size is None else size,
+            text=text,
+            has_bom=has_bom,
+            line_endings=endings,
+            frontmatter=top_fm,
+            body=top_body,
+            body_start_line=closer + 2,
+            problems=tuple(found),
+            has_frontmatter_block=True,
+        )
     lines = text.split("\n")
     split = split_frontmatter(lines)
     frontmatter: Frontmatter | None = None
