@@ -81,10 +81,12 @@ def _tree_digest(
     real_dir: str = "",
     watched: dict[str, None] | None = None,
     on_truncated: Callable[[], None] | None = None,
+    where: str | None = None,
 ) -> bool:
     """Feed the stat data of the skill's files (except the entry) into ``digest``, and the
     mode git's index records for each (``script-not-executable`` checks that mode). Every
-    path looked at is added to ``watched`` when given.
+    path looked at is added to ``watched`` when given. ``where`` is the folder's absolute
+    path, when the caller has it.
 
     Returns False when the directory could not be listed at all.
     """
@@ -92,6 +94,7 @@ def _tree_digest(
     if git_modes and not real_dir:
         real_dir = os.path.realpath(skill_dir)
     entry_name = entry.name if entry.parent == skill_dir else None
+    parts: list[str] = []  # fed to the digest in one go: many small updates cost more
 
     def visit(
         directory: str, prefix: str, depth: int, ancestors: frozenset[tuple[int, int]]
@@ -103,14 +106,14 @@ def _tree_digest(
             with os.scandir(directory) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as exc:
-            digest.update(f"\0!{prefix}:{exc.errno}".encode("utf-8", _NAMES))
+            parts.append(f"\0!{prefix}:{exc.errno}")
             return
         for item in entries:
             if item.name in _SKIPPED or (depth == 0 and item.name == entry_name):
                 continue
             count += 1
             if count > limits.MAX_SKILL_FILES:
-                digest.update(b"\0!truncated")
+                parts.append("\0!truncated")
                 if on_truncated is not None:
                     on_truncated()
                 return
@@ -121,18 +124,12 @@ def _tree_digest(
                 lst = item.stat(follow_symlinks=False)
                 st = os.stat(item.path) if stat.S_ISLNK(lst.st_mode) else lst
             except OSError:
-                digest.update(f"\0{rel}\0?".encode("utf-8", _NAMES))
+                parts.append(f"\0{rel}\0?")
                 continue
             link = stat.S_ISLNK(lst.st_mode)
-            digest.update(
-                f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}".encode(
-                    "utf-8", _NAMES
-                )
-            )
+            parts.append(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}")
             if git_modes:
-                digest.update(
-                    f"\0{git_modes.get(os.path.join(real_dir, rel))}".encode("utf-8", _NAMES)
-                )
+                parts.append(f"\0{git_modes.get(os.path.join(real_dir, rel))}")
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
                 if depth < limits.MAX_SKILL_FILE_DEPTH and key not in ancestors:
@@ -142,8 +139,28 @@ def _tree_digest(
         root = os.stat(skill_dir)
     except OSError:
         return False
-    visit(os.path.abspath(skill_dir), "", 0, frozenset({(root.st_dev, root.st_ino)}))
+    top = where if where is not None else os.path.abspath(skill_dir)
+    visit(top, "", 0, frozenset({(root.st_dev, root.st_ino)}))
+    digest.update("".join(parts).encode("utf-8", _NAMES))
     return True
+
+
+def _read_head(path: str, limit: int) -> bytes:
+    """Up to ``limit`` bytes of a file, read without blocking (a FIFO swapped in since the
+    ``stat`` must not hang the run) and without a buffered file object (one per skill adds up)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        chunks = []
+        size = 0
+        while size < limit:
+            chunk = os.read(fd, limit - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _diag_to_json(d: Diagnostic) -> list[Any]:
@@ -221,6 +238,8 @@ class LintCache:
         self._snapshot_ok = True
         #: when this run began reading: a file changed since may have been read half-changed
         self._started_ns = time.time_ns()
+        #: the working directory, asked once (``os.path.abspath`` asks on every call)
+        self._cwd = os.getcwd()
         #: the paths of the snapshot this run stored or replayed (empty when none)
         self.snapshot_files: list[str] = []
         self.hits = 0
@@ -262,9 +281,13 @@ class LintCache:
         self._keys[memo] = found = self._compute_key(skill_dir, entry)
         return found
 
+    def _abspath(self, path: Path | str) -> str:
+        """``os.path.abspath`` against the working directory the run started in."""
+        return os.path.normpath(os.path.join(self._cwd, path))
+
     def _compute_key(self, skill_dir: Path, entry: Path) -> str | None:
-        where = os.path.abspath(skill_dir)
-        content = self._content_digest(os.path.abspath(entry))
+        where = self._abspath(skill_dir)
+        content = self._content_digest(self._abspath(entry))
         if content is None:
             return None
         digest = hashlib.sha256(
@@ -272,7 +295,14 @@ class LintCache:
         )
         real = self._realpath(skill_dir)
         if not _tree_digest(
-            digest, skill_dir, entry, self._git_modes(real), real, self._watched, self._unwatchable
+            digest,
+            skill_dir,
+            entry,
+            self._git_modes(real),
+            real,
+            self._watched,
+            self._unwatchable,
+            where,
         ):
             return None
         return digest.hexdigest()
@@ -305,10 +335,7 @@ class LintCache:
             self._new[memo_key] = known
             return str(known[5])
         try:
-            # non-blocking: a FIFO swapped in since the stat must not hang the run
-            fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with open(fd, "rb") as handle:
-                data = handle.read(limits.MAX_READ_BYTES + 1)
+            data = _read_head(entry, limits.MAX_READ_BYTES + 1)
         except OSError:
             return None
         content = hashlib.sha256(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
@@ -318,8 +345,10 @@ class LintCache:
 
     def _realpath(self, directory: Path) -> str:
         """``os.path.realpath``, resolving each parent folder once per run (it is slow)."""
-        where = os.path.abspath(directory)
-        if ".." in Path(directory).parts or os.path.islink(where):
+        where = self._abspath(directory)
+        if (".." in os.fspath(directory) and ".." in Path(directory).parts) or os.path.islink(
+            where
+        ):
             return os.path.realpath(directory)
         parent, name = os.path.split(where)
         real_parent = self._real_parents.get(parent)
