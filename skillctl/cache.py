@@ -205,6 +205,175 @@ def _entry_from_json(raw: Any) -> tuple[SkillResult, SkillSummary] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyOutcome:
+    """A skill's key as :class:`SkillKeyer` computed it, with what the cache must learn
+    along: the paths the key depends on (for snapshots), the ``SKILL.md``'s stat record
+    (``("stat:<path>", [size, mtime, ctime, inode, device, digest])``) and whether
+    everything the key depends on can be watched by ``stat`` alone."""
+
+    key: str | None
+    watched: tuple[str, ...] = ()
+    stat_record: tuple[str, list[Any]] | None = None
+    snapshot_ok: bool = True
+
+
+class SkillKeyer:
+    """Computes skills' keys (see the module docstring). It remembers, per run, each folder's
+    real path and each git repository's index modes; it reads the stat records of earlier
+    runs but writes nothing shared, so a worker process can use its own copy."""
+
+    def __init__(self, base_key: str, earlier: Mapping[str, Any]) -> None:
+        self._base = base_key
+        self._earlier = earlier
+        #: the working directory, asked once (``os.path.abspath`` asks on every call)
+        self._cwd = os.getcwd()
+        self._git_roots: dict[str, str | None] = {}
+        self._real_parents: dict[str, str] = {}
+        self._git_index: dict[str, dict[str, str]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a worker started without fork gets the memos, not every earlier cache entry
+        state = dict(self.__dict__)
+        state["_earlier"] = {k: v for k, v in self._earlier.items() if k.startswith("stat:")}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def abspath(self, path: Path | str) -> str:
+        """``os.path.abspath`` against the working directory the run started in."""
+        return os.path.normpath(os.path.join(self._cwd, path))
+
+    def compute(self, skill_dir: Path, entry: Path) -> KeyOutcome:
+        """The key of the skill at ``(skill_dir, entry)``; its ``key`` is None when it cannot
+        be computed (then: no caching)."""
+        watched: dict[str, None] = {}
+        state = _KeyState(watched)
+        key = self._compute(skill_dir, entry, state)
+        return KeyOutcome(key, tuple(watched), state.stat_record, state.snapshot_ok)
+
+    def _compute(self, skill_dir: Path, entry: Path, state: _KeyState) -> str | None:
+        where = self.abspath(skill_dir)
+        content = self._content_digest(self.abspath(entry), state)
+        if content is None:
+            return None
+        digest = hashlib.sha256(
+            f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode("utf-8", _NAMES)
+        )
+        real = self._realpath(skill_dir)
+        if not _tree_digest(
+            digest,
+            skill_dir,
+            entry,
+            self._git_modes(real, state),
+            real,
+            state.watched,
+            state.unwatchable,
+            where,
+        ):
+            return None
+        return digest.hexdigest()
+
+    def _content_digest(self, entry: str, state: _KeyState) -> str | None:
+        """A hash of the entry file's size and bytes; None when it is not a readable regular
+        file (then the skill is not cached, and the normal run reports the problem).
+
+        Like git's index, a file whose size, times, inode and device are those recorded when
+        it was last hashed is not read again; the record is only kept for files last changed
+        more than :data:`_RACY_NS` before they were read, so a write in the same clock tick
+        as the read cannot go unnoticed.
+        """
+        state.watched[entry] = None
+        try:
+            st = os.stat(entry)
+        except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        mark = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+        memo_key = "stat:" + entry
+        known = self._earlier.get(memo_key)
+        if isinstance(known, list) and len(known) == 6 and known[:5] == mark:
+            state.stat_record = (memo_key, known)
+            return str(known[5])
+        try:
+            data = _read_head(entry, limits.MAX_READ_BYTES + 1)
+        except OSError:
+            return None
+        content = hashlib.sha256(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
+        if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
+            state.stat_record = (memo_key, [*mark, content])
+        return content
+
+    def _realpath(self, directory: Path) -> str:
+        """``os.path.realpath``, resolving each parent folder once per run (it is slow)."""
+        where = self.abspath(directory)
+        if (".." in os.fspath(directory) and ".." in Path(directory).parts) or os.path.islink(
+            where
+        ):
+            return os.path.realpath(directory)
+        parent, name = os.path.split(where)
+        real_parent = self._real_parents.get(parent)
+        if real_parent is None:
+            real_parent = self._real_parents[parent] = os.path.realpath(parent)
+        return os.path.join(real_parent, name)
+
+    def _git_modes(self, real: str, state: _KeyState) -> Mapping[str, str] | None:
+        """Index modes of the git repository holding the skill at real path ``real`` (one
+        ``git`` call per repository and run), or None outside git."""
+        from skillctl.lint.rules.scripts import git_index_modes, git_root
+
+        if os.path.exists(os.path.join(real, ".git")):
+            root: str | None = real
+        else:
+            parent = os.path.dirname(real)
+            if parent not in self._git_roots:
+                self._git_roots[parent] = git_root(Path(parent))
+                _watch_up_to(parent, self._git_roots[parent], state.watched)
+            root = self._git_roots[parent]
+        if root is None:
+            return None
+        if root not in self._git_index:
+            # not the memoised function: the index may have changed since another run
+            self._git_index[root] = git_index_modes.__wrapped__(root)
+            index = os.path.join(root, ".git", "index")
+            if os.path.isdir(os.path.join(root, ".git")):
+                state.watched[index] = None
+            else:  # a worktree or submodule: its index lives elsewhere
+                state.snapshot_ok = False
+        return self._git_index[root]
+
+
+class _KeyState:
+    """What computing one key learns besides the key."""
+
+    __slots__ = ("snapshot_ok", "stat_record", "watched")
+
+    def __init__(self, watched: dict[str, None]) -> None:
+        self.watched = watched
+        self.stat_record: tuple[str, list[Any]] | None = None
+        self.snapshot_ok = True
+
+    def unwatchable(self) -> None:
+        """Something a result depends on is beyond what the snapshot can watch (a file
+        listing cut at its limit: rules may look up files past it): store no snapshot."""
+        self.snapshot_ok = False
+
+
+def _watch_up_to(folder: str, root: str | None, watched: dict[str, None]) -> None:
+    """Watch ``.git`` in every folder from ``folder`` up to the git root (or the file
+    system's root): a ``git init`` in any of them would change which index, if any, holds
+    the skill. (Not the folders themselves: a home folder changes all the time.)"""
+    current = os.path.realpath(folder)
+    while current != root:  # the root's own repository is watched through its index
+        watched[os.path.join(current, ".git")] = None
+        parent = os.path.dirname(current)
+        if parent == current:
+            return
+        current = parent
+
+
+@dataclass(frozen=True, slots=True)
 class WarmRun:
     """A whole run replayed from the cache: per-skill results in walk order, plus the
     findings of cross-skill rules (per skill index, and about other paths)."""
@@ -229,17 +398,13 @@ class LintCache:
         self._old = entries
         self._new: dict[str, Any] = {}
         self._keys: dict[tuple[str, str], str | None] = {}
-        self._git_roots: dict[str, str | None] = {}
-        self._real_parents: dict[str, str] = {}
-        self._git_index: dict[str, dict[str, str]] = {}
+        self._keyer = SkillKeyer(base_key, entries)
         #: every path whose stat this run's keys depend on (an ordered set), for snapshots
         self._watched: dict[str, None] = {}
         #: False when something a key depends on cannot be watched by stat alone
         self._snapshot_ok = True
         #: when this run began reading: a file changed since may have been read half-changed
         self._started_ns = time.time_ns()
-        #: the working directory, asked once (``os.path.abspath`` asks on every call)
-        self._cwd = os.getcwd()
         #: the paths of the snapshot this run stored or replayed (empty when none)
         self.snapshot_files: list[str] = []
         self.hits = 0
@@ -278,120 +443,32 @@ class LintCache:
         memo = (os.fspath(skill_dir), os.fspath(entry))
         if memo in self._keys:
             return self._keys[memo]
-        self._keys[memo] = found = self._compute_key(skill_dir, entry)
-        return found
+        return self.adopt(skill_dir, entry, self._keyer.compute(skill_dir, entry))
 
-    def _abspath(self, path: Path | str) -> str:
-        """``os.path.abspath`` against the working directory the run started in."""
-        return os.path.normpath(os.path.join(self._cwd, path))
+    @property
+    def is_empty(self) -> bool:
+        """True when the cache holds nothing from earlier runs (every lookup would miss)."""
+        return not self._old
 
-    def _compute_key(self, skill_dir: Path, entry: Path) -> str | None:
-        where = self._abspath(skill_dir)
-        content = self._content_digest(self._abspath(entry))
-        if content is None:
+    def keyer(self) -> SkillKeyer:
+        """What computes this run's keys, for a worker process to compute them where it
+        lints (hand each :class:`KeyOutcome` back to :meth:`adopt`)."""
+        return self._keyer
+
+    def adopt(self, skill_dir: Path, entry: Path, outcome: KeyOutcome) -> str | None:
+        """Take in a key computed by :meth:`keyer` (here or in a worker): the key, the paths
+        it depends on and the ``SKILL.md`` stat record; returns the key."""
+        if self.path is None:
             return None
-        digest = hashlib.sha256(
-            f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode("utf-8", _NAMES)
-        )
-        real = self._realpath(skill_dir)
-        if not _tree_digest(
-            digest,
-            skill_dir,
-            entry,
-            self._git_modes(real),
-            real,
-            self._watched,
-            self._unwatchable,
-            where,
-        ):
-            return None
-        return digest.hexdigest()
-
-    def _unwatchable(self) -> None:
-        """Something a result depends on is beyond what the snapshot can watch (a file
-        listing cut at its limit: rules may look up files past it): store no snapshot."""
-        self._snapshot_ok = False
-
-    def _content_digest(self, entry: str) -> str | None:
-        """A hash of the entry file's size and bytes; None when it is not a readable regular
-        file (then the skill is not cached, and the normal run reports the problem).
-
-        Like git's index, a file whose size, times, inode and device are those recorded when
-        it was last hashed is not read again; the record is only kept for files last changed
-        more than :data:`_RACY_NS` before they were read, so a write in the same clock tick
-        as the read cannot go unnoticed.
-        """
-        self._watched[entry] = None
-        try:
-            st = os.stat(entry)
-        except OSError:
-            return None
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        mark = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
-        memo_key = "stat:" + entry
-        known = self._old.get(memo_key)
-        if isinstance(known, list) and len(known) == 6 and known[:5] == mark:
-            self._new[memo_key] = known
-            return str(known[5])
-        try:
-            data = _read_head(entry, limits.MAX_READ_BYTES + 1)
-        except OSError:
-            return None
-        content = hashlib.sha256(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
-        if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
-            self._new[memo_key] = [*mark, content]
-        return content
-
-    def _realpath(self, directory: Path) -> str:
-        """``os.path.realpath``, resolving each parent folder once per run (it is slow)."""
-        where = self._abspath(directory)
-        if (".." in os.fspath(directory) and ".." in Path(directory).parts) or os.path.islink(
-            where
-        ):
-            return os.path.realpath(directory)
-        parent, name = os.path.split(where)
-        real_parent = self._real_parents.get(parent)
-        if real_parent is None:
-            real_parent = self._real_parents[parent] = os.path.realpath(parent)
-        return os.path.join(real_parent, name)
-
-    def _git_modes(self, real: str) -> Mapping[str, str] | None:
-        """Index modes of the git repository holding the skill at real path ``real`` (one
-        ``git`` call per repository and run), or None outside git."""
-        from skillctl.lint.rules.scripts import git_index_modes, git_root
-
-        if os.path.exists(os.path.join(real, ".git")):
-            root: str | None = real
-        else:
-            parent = os.path.dirname(real)
-            if parent not in self._git_roots:
-                self._git_roots[parent] = git_root(Path(parent))
-                self._watch_up_to(parent, self._git_roots[parent])
-            root = self._git_roots[parent]
-        if root is None:
-            return None
-        if root not in self._git_index:
-            # not the memoised function: the index may have changed since another run
-            self._git_index[root] = git_index_modes.__wrapped__(root)
-            index = os.path.join(root, ".git", "index")
-            if os.path.isdir(os.path.join(root, ".git")):
-                self._watched[index] = None
-            else:  # a worktree or submodule: its index lives elsewhere
-                self._snapshot_ok = False
-        return self._git_index[root]
-
-    def _watch_up_to(self, folder: str, root: str | None) -> None:
-        """Watch ``.git`` in every folder from ``folder`` up to the git root (or the file
-        system's root): a ``git init`` in any of them would change which index, if any, holds
-        the skill. (Not the folders themselves: a home folder changes all the time.)"""
-        current = os.path.realpath(folder)
-        while current != root:  # the root's own repository is watched through its index
-            self._watched[os.path.join(current, ".git")] = None
-            parent = os.path.dirname(current)
-            if parent == current:
-                return
-            current = parent
+        self._keys[(os.fspath(skill_dir), os.fspath(entry))] = outcome.key
+        watched = self._watched
+        for path in outcome.watched:
+            watched[path] = None
+        if outcome.stat_record is not None:
+            self._new[outcome.stat_record[0]] = outcome.stat_record[1]
+        if not outcome.snapshot_ok:
+            self._snapshot_ok = False
+        return outcome.key
 
     def get(self, key: str | None) -> tuple[SkillResult, SkillSummary] | None:
         """The stored result and summary for a key, or None (a corrupt entry is a miss)."""
@@ -439,7 +516,7 @@ class LintCache:
             extra.update(
                 f"note\0{note.path}\0{note.reason}\0{note.detail}\0".encode("utf-8", _NAMES)
             )
-        skill_dirs = {os.path.abspath(d) for d, _ in pairs}
+        skill_dirs = {self._keyer.abspath(d) for d, _ in pairs}
         for folder in sorted({os.path.dirname(d) for d in skill_dirs}):
             extra.update(f"folder\0{folder}\0".encode("utf-8", _NAMES))
             self._watched[folder] = None
@@ -529,7 +606,7 @@ class LintCache:
             return
         watched = dict(self._watched)
         for folder in walked:
-            folder = os.path.abspath(folder)
+            folder = self._keyer.abspath(folder)
             watched[folder] = None
             # its rules steer the walk; one created later changes the folder's own stat
             gitignore = os.path.join(folder, ".gitignore")

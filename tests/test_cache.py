@@ -547,3 +547,26 @@ def test_a_skill_past_the_file_limit_stores_no_snapshot(
     stored = json.loads(cache_files(where)[0].read_text())["entries"]
     assert not any(k.startswith("snapshot:") for k in stored)
     assert any(k.startswith("run:") for k in stored)  # the per-skill cache still works
+
+
+def test_keys_computed_by_a_copy_of_the_keyer_are_the_same(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    """A worker process computes keys with its own (forked or pickled) copy of the keyer;
+    adopting its outcomes must leave the cache as computing them here would."""
+    import pickle
+
+    for name in ("one", "two", "three"):
+        make_skill(name, root=tmp_path / "skills")
+    (tmp_path / "skills" / "two" / "references").mkdir()
+    (tmp_path / "skills" / "two" / "references" / "guide.md").write_text("x", encoding="utf-8")
+    pairs = [(d, d / "SKILL.md") for d in sorted((tmp_path / "skills").iterdir())]
+    here = cache.LintCache.open("cfg", [tmp_path], directory=tmp_path / "a")
+    there = cache.LintCache.open("cfg", [tmp_path], directory=tmp_path / "b")
+    copy = pickle.loads(pickle.dumps(there.keyer()))
+    keys_here = [here.key(d, e) for d, e in pairs]
+    keys_there = [there.adopt(d, e, copy.compute(d, e)) for d, e in pairs]
+    assert keys_here == keys_there and None not in keys_here
+    assert [there.key(d, e) for d, e in pairs] == keys_here  # adopted, not recomputed
+    assert list(here._watched) == list(there._watched)
+    assert str(tmp_path / "skills" / "two" / "references" / "guide.md") in here._watched
