@@ -238,6 +238,20 @@ class Diagnostic:
     fixable: bool = field(default=False, compare=False)
     hint: str | None = field(default=None, compare=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by the thousand from lint workers: a constructor call with plain values
+        # loads ~3x faster than the dataclass's state protocol (and the enum's own reduce).
+        return _diagnostic, (
+            self.path,
+            self.line,
+            self.column,
+            self.rule,
+            self.message,
+            self.severity.value,
+            self.fixable,
+            self.hint,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (version 1) of a diagnostic."""
         return {
@@ -250,3 +264,20 @@ class Diagnostic:
             "fixable": self.fixable,
             "hint": self.hint,
         }
+
+
+_SEVERITIES = {severity.value: severity for severity in Severity}
+
+
+def _diagnostic(
+    path: str,
+    line: int,
+    column: int,
+    rule: str,
+    message: str,
+    severity: str,
+    fixable: bool,
+    hint: str | None,
+) -> Diagnostic:
+    """Rebuild a pickled :class:`Diagnostic` (see ``Diagnostic.__reduce__``)."""
+    return Diagnostic(path, line, column, rule, message, _SEVERITIES[severity], fixable, hint)

@@ -74,6 +74,11 @@ class SkillResult:
     name: str | None
     diagnostics: tuple[Diagnostic, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Lint workers send results back pickled: a constructor call loads faster than the
+        # dataclass's state protocol.
+        return SkillResult, (self.path, self.dir, self.name, self.diagnostics)
+
 
 @dataclass(frozen=True, slots=True)
 class SkillSummary:
@@ -95,6 +100,19 @@ class SkillSummary:
     name_column: int
     #: rules silenced in the frontmatter with ``# skillctl: ignore[...]``
     ignored_rules: tuple[str, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # See SkillResult.__reduce__.
+        return SkillSummary, (
+            self.dir,
+            self.entry,
+            self.has_frontmatter,
+            self.has_name,
+            self.name,
+            self.name_line,
+            self.name_column,
+            self.ignored_rules,
+        )
 
     @classmethod
     def of(cls, skill: Skill) -> SkillSummary:
