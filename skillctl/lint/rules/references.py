@@ -21,7 +21,7 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _CODE_PATH = re.compile(
     r"(?:(?<=\}/)|(?<![\w./\\~$@-]))((?:\./)?(?:scripts|references|assets)/[A-Za-z0-9_][\w.\-/]*)"
 )
-_TEMPLATE_CHARS = set("<>{}*$[]|%")
+_TEMPLATE_CHARS = frozenset("<>{}*$[]|%")
 _DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
 #: Every code path contains one of ``scripts/``, ``references/``, ``assets/``: all end in ``s/``.
 _CODE_PATH_LITERAL = "s/"
@@ -79,6 +79,26 @@ def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
         match = _CANDIDATE.search(body, end + 1)
 
 
+def _code_path_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
+    """(line number, line) of the body lines containing ``s/``, found with ``str.find``.
+
+    All :func:`references` needs from a body without ``](`` or ``]:``: with no link and no
+    reference definition, fences change nothing (code paths count inside them too).
+    """
+    line_no = first_line
+    counted = 0
+    at = body.find(_CODE_PATH_LITERAL)
+    while at >= 0:
+        start = body.rfind("\n", 0, at) + 1
+        end = body.find("\n", at)
+        if end < 0:
+            end = len(body)
+        line_no += body.count("\n", counted, start)
+        counted = start
+        yield line_no, body[start:end]
+        at = body.find(_CODE_PATH_LITERAL, end + 1)
+
+
 def references(ctx: SkillContext) -> Iterator[Reference]:
     """Every link target and well-known code path (``scripts/x.py``) in the body.
 
@@ -87,9 +107,14 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
     reference definition ``]:``, a code path ``s/``): the same references as running the five
     regular expressions on every line, several times faster.
     """
+    body = ctx.parsed.body
+    if "](" in body or "]:" in body:
+        lines = _candidate_lines(body, ctx.parsed.body_start_line)
+    else:  # no link: only code paths, two passes of str.find instead of the regex's one
+        lines = _code_path_lines(body, ctx.parsed.body_start_line)
     opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
     # character, at least as long, with no info string)
-    for line_no, line in _candidate_lines(ctx.parsed.body, ctx.parsed.body_start_line):
+    for line_no, line in lines:
         fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)
@@ -131,7 +156,7 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
         for match in _CODE_PATH.finditer(line):
             token = match.group(1).rstrip(".,;:)")
             after = line[match.end(1) : match.end(1) + 1]
-            if (after and after in _TEMPLATE_CHARS) or any(c in _TEMPLATE_CHARS for c in token):
+            if (after and after in _TEMPLATE_CHARS) or not _TEMPLATE_CHARS.isdisjoint(token):
                 continue
             if token.endswith("/") or token in seen or token.lstrip("./") in seen:
                 continue
@@ -189,6 +214,8 @@ def _escapes(base: Path, target: str) -> str | None:
     """Why a target leaves the skill directory, or None."""
     if target.startswith(("/", "~")) or _DRIVE.match(target):
         return "an absolute path"
+    if ".." not in target:  # normpath only removes "..", it never makes one
+        return None
     normal = os.path.normpath(target.replace("\\", "/"))
     if normal == ".." or normal.startswith("../"):
         return "a path outside the skill directory"

@@ -1,0 +1,162 @@
+"""``references()`` looks only at lines that can hold a reference; the result is the one that
+running every pattern on every body line gives.
+
+The reference below is that plain reading (a fence, link, reference definition and code-path
+pattern tried on each line); it is compared with :func:`references` on the shared corpus, the
+benchmark corpus, the golden files and generated bodies full of fences, links and paths.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skillctl.collect import collect
+from skillctl.lint.config import resolve_config
+from skillctl.lint.context import SkillContext
+from skillctl.lint.rules import references as refs
+from skillctl.model import ParsedSkill, Skill
+from skillctl.parse import parse_text
+from tests.conftest import CORPUS, REPO
+
+BENCH = REPO / "bench" / "out" / "corpus-2000"
+
+
+def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
+    """Every pattern on every line: what :func:`refs.references` must find."""
+    found: list[refs.Reference] = []
+    opener: str | None = None
+    for offset, line in enumerate(body.split("\n")):
+        line_no = first_line + offset
+        fence = refs._FENCE.match(line)
+        if fence:
+            marker = fence.group(1)
+            if opener is None:
+                opener = marker
+            elif (
+                marker[0] == opener[0]
+                and len(marker) >= len(opener)
+                and not line.strip()[len(marker) :].strip()
+            ):
+                opener = None
+            else:
+                fence = None
+        seen: set[str] = set()
+        if opener is None and not fence:
+            outside = refs._INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+            for match in refs._LINK.finditer(outside):
+                target = refs._clean_link(match.group(1))
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    found.append(refs.Reference(target, line_no, match.start(1) + 1, True))
+            ref_def = refs._REF_DEF.match(outside)
+            if ref_def:
+                target = refs._clean_link(ref_def.group(1))
+                if target is not None and target not in seen:
+                    seen.add(target)
+                    found.append(refs.Reference(target, line_no, ref_def.start(1) + 1, True))
+        for match in refs._CODE_PATH.finditer(line):
+            token = match.group(1).rstrip(".,;:)")
+            after = line[match.end(1) : match.end(1) + 1]
+            if (after and after in refs._TEMPLATE_CHARS) or any(
+                c in refs._TEMPLATE_CHARS for c in token
+            ):
+                continue
+            if token.endswith("/") or token in seen or token.lstrip("./") in seen:
+                continue
+            seen.add(token)
+            found.append(refs.Reference(token, line_no, match.start(1) + 1, False))
+    return found
+
+
+class _Body:
+    """Just enough of a context for :func:`refs.references`: the parsed file."""
+
+    def __init__(self, parsed: ParsedSkill) -> None:
+        self.parsed = parsed
+
+
+def _found(parsed: ParsedSkill) -> list[refs.Reference]:
+    return list(refs.references(_Body(parsed)))  # type: ignore[arg-type]
+
+
+def _skills() -> list[Skill]:
+    roots = [root for root in (CORPUS, BENCH, REPO / "tests" / "data") if root.is_dir()]
+    return list(collect(roots).skills)
+
+
+def test_real_bodies_give_the_line_by_line_references() -> None:
+    skills = _skills()
+    assert len(skills) > 400
+    with_links = without_links = 0
+    for skill in skills:
+        parsed = skill.parsed
+        expected = _line_by_line(parsed.body, parsed.body_start_line)
+        assert _found(parsed) == expected, skill.entry
+        if "](" in parsed.body:
+            with_links += bool(expected)
+        else:
+            without_links += bool(expected)
+    assert with_links > 50 and without_links > 50  # both readings are exercised
+
+
+def test_context_references_equal_the_line_by_line_reading(tmp_path: Path) -> None:
+    body = (
+        "Run scripts/a.sh.\n```\n[x](references/in-fence.md) scripts/in-fence.py\n```\n"
+        "~~~~\n```\n[y](references/still.md)\n~~~~\n[z](references/z.md) `[q](references/q.md)`\n"
+        "[def]: references/def.md\n    ```\nassets/logo.png and ./scripts/b.py, scripts/<x>.py\n"
+    )
+    directory = tmp_path / "s"
+    directory.mkdir()
+    (directory / "SKILL.md").write_text(f"---\nname: s\ndescription: d\n---\n{body}")
+    (skill,) = collect([directory]).skills
+    ctx = SkillContext(skill, resolve_config(start=tmp_path))
+    found = list(refs.references(ctx))
+    assert found == _line_by_line(skill.parsed.body, skill.parsed.body_start_line)
+    # inside a fence a link is only a code path; inline code hides a link, not a path
+    assert [(r.target, r.is_link) for r in found] == [
+        ("scripts/a.sh", False),
+        ("references/in-fence.md", False),
+        ("scripts/in-fence.py", False),
+        ("references/still.md", False),
+        ("references/z.md", True),
+        ("references/q.md", False),
+        ("references/def.md", True),
+        ("assets/logo.png", False),
+        ("./scripts/b.py", False),
+    ]
+
+
+_PIECES = st.sampled_from(
+    ["```", "~~~", "````", "   ```", "    ```", "```py", "[a](references/a.md)",
+     "[b]: references/b.md", "`x`", "`[c](scripts/c.sh)`", "scripts/d.py", "assets/e",
+     "references/", "s/", "](", "]:", "text", " ", "~", "`", "<scripts/f>", "${x}/scripts/g"]
+)
+
+
+@given(st.lists(st.lists(_PIECES, max_size=4).map(" ".join), max_size=12))
+@settings(max_examples=600, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+def test_generated_bodies_give_the_line_by_line_references(lines: list[str]) -> None:
+    body = "\n".join(lines)
+    parsed = parse_text(Path("SKILL.md"), "---\nname: a\ndescription: d\n---\n" + body)
+    assert _found(parsed) == _line_by_line(parsed.body, parsed.body_start_line)
+
+
+def _escapes_in_full(target: str) -> str | None:
+    """:func:`refs._escapes` with ``normpath`` run on every target."""
+    if target.startswith(("/", "~")) or refs._DRIVE.match(target):
+        return "an absolute path"
+    normal = os.path.normpath(target.replace("\\", "/"))
+    if normal == ".." or normal.startswith("../"):
+        return "a path outside the skill directory"
+    return None
+
+
+@given(st.text(alphabet="./\\a~:C", max_size=12))
+@settings(max_examples=1000, deadline=None, derandomize=True)
+def test_escapes_equal_normalising_every_target(target: str) -> None:
+    assert refs._escapes(Path("."), target) == _escapes_in_full(target)
