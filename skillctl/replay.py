@@ -210,7 +210,10 @@ def replay_or_continue(argv: Sequence[str]) -> int | None:
     if not replayable(argv):
         return None
     started = time.time_ns()
-    key = invocation_key(argv)
+    try:
+        key = invocation_key(argv)
+    except OSError:  # no working directory (deleted under us): the app says what it can
+        return None
     record = _read_record(record_path(key), key)
     if record is not None:
         output, code = record
@@ -269,7 +272,10 @@ def remember(files: Sequence[str], output: str, exit_code: int) -> bool:
     digest = stat_digest(files, racy_before=Invocation.started_ns - RACY_NS)
     if digest is None:
         return False
-    key = invocation_key(argv)
+    try:
+        key = invocation_key(argv)
+    except OSError:
+        return False
     record = {
         "format": RECORD_FORMAT,
         "key": key,

@@ -257,3 +257,14 @@ def test_the_console_script_replays_without_importing_the_app(
         os.close(follower)
         os.close(leader)
     assert " typer" in on_tty
+
+
+def test_a_deleted_working_directory_is_not_a_crash(
+    run_lint: RunLint, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    code, _, replayed = run_lint(str(tree))
+    assert code == 3 and not replayed  # the app's own message, not a traceback from here
