@@ -520,6 +520,16 @@ def _strictyaml_accepts_clean(parsed: ParsedSkill) -> bool:
 _ACCEPTED = Verdict(True)
 
 
+def _js_yaml_accepts_clean(parsed: ParsedSkill) -> bool:
+    """True when :func:`js_yaml_fallback` accepts a :func:`_clean` file as js-yaml reads it."""
+    data = parsed.data
+    return (
+        isinstance(data.get("name"), str)
+        and isinstance(data.get("description"), str)
+        and _exact_closer(parsed.text or "") is not None
+    )
+
+
 def is_clean(parsed: ParsedSkill) -> bool:
     """True for a readable UTF-8 file without BOM whose frontmatter parsed with no problem."""
     return _clean(parsed)
@@ -536,6 +546,7 @@ def quick_verdict(dialect_id: str, parsed: ParsedSkill, *, clean: bool | None = 
     if clean and (
         dialect_id in CLEAN_ACCEPTING
         or (dialect_id == "strictyaml" and _strictyaml_accepts_clean(parsed))
+        or (dialect_id == "js-yaml-fallback" and _js_yaml_accepts_clean(parsed))
     ):
         return _ACCEPTED
     return verdict(dialect_id, parsed)

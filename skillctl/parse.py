@@ -563,6 +563,23 @@ def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
     return scanned if isinstance(scanned, Frontmatter) else None
 
 
+#: Positions the simple scanner hands out, shared (they are frozen): building a dataclass
+#: costs more than looking one up, and frontmatter keys sit on the first lines of a file.
+_POSITIONS: dict[tuple[int, int], Position] = {}
+_MAX_SHARED_POSITIONS = 4096
+
+
+def _shared_position(line: int, column: int) -> Position:
+    """``Position(line, column)``, the same object each time for the common ones."""
+    key = (line, column)
+    found = _POSITIONS.get(key)
+    if found is None:
+        found = Position(line, column)
+        if len(_POSITIONS) < _MAX_SHARED_POSITIONS:
+            _POSITIONS[key] = found
+    return found
+
+
 def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | None:
     """:func:`_parse_simple`, except that an unquoted ``': '`` is located, not just declined.
 
@@ -588,17 +605,16 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
         match = _SIMPLE_LINE.fullmatch(line)
         if match is None:
             return None
-        key = match.group("key")
+        spaces, key, value = match.groups()
         if key.lower() in _SPECIAL_WORDS:
             return None
-        value = match.group("value")
-        indent = len(match.group("indent"))
+        indent = len(spaces)
         number = first_line + index
         if indent == 0:
             if (block is not None and not block) or key in data:
                 return None
             path: KeyPath = (key,)
-            positions[path] = Position(number, 1)
+            positions[path] = _shared_position(number, 1)
             if value is None:
                 block = data[key] = {}
                 block_key = key
@@ -610,11 +626,11 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
                 return None
             if not block:
                 block_indent = indent
-                value_positions[(block_key,)] = Position(number, indent + 1)
+                value_positions[(block_key,)] = _shared_position(number, indent + 1)
             elif indent != block_indent:
                 return None
             path = (block_key, key)
-            positions[path] = Position(number, indent + 1)
+            positions[path] = _shared_position(number, indent + 1)
             target = block
         scalar = _simple_scalar(value)
         if scalar is None:
@@ -623,7 +639,7 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
                 return None
             return number, match.start("value") + colon + 1
         target[key], is_plain = scalar
-        value_positions[path] = Position(number, match.start("value") + 1)
+        value_positions[path] = _shared_position(number, match.start(3) + 1)
         if is_plain:
             plain.add(path)
     if not data or (block is not None and not block):

@@ -18,7 +18,6 @@ _HOME = re.compile(
 #: A home path contains ``/home/`` or ``Users`` (``/Users/``, ``C:\Users\``): text with neither
 #: is not searched line by line.
 _HOME_LITERALS = ("/home/", "Users")
-_HOME_LITERALS_BYTES = tuple(literal.encode("ascii") for literal in _HOME_LITERALS)
 #: Names that are obviously placeholders in documentation, not someone's real home.
 _PLACEHOLDERS = frozenset(
     {
@@ -138,7 +137,7 @@ def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
 
 
 def _home_hits(text: str) -> Iterator[tuple[int, int, str]]:
-    if not any(literal in text for literal in _HOME_LITERALS):
+    if "/home/" not in text and "Users" not in text:  # _HOME_LITERALS
         return
     for index, line in enumerate(text.split("\n")):
         if "/home/" not in line and "Users" not in line:
@@ -173,15 +172,16 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
             column,
             hint="use a path relative to the skill directory",
         )
+    entry_name = ctx.skill.entry.name
     for file in ctx.files:
-        if file.relpath == ctx.skill.entry.name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
+        if file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
             continue
         try:
             data = ctx.read_file(file.relpath)
         except OSError:
             continue
-        if b"\x00" in data or not any(literal in data for literal in _HOME_LITERALS_BYTES):
-            continue  # binary, or no home path possible (ASCII bytes decode to themselves)
+        if (b"/home/" not in data and b"Users" not in data) or b"\x00" in data:
+            continue  # no home path possible (ASCII bytes decode to themselves), or binary
         for index, column, text in _home_hits(data.decode("utf-8", errors="replace")):
             yield Finding(
                 f"hard-coded home directory {text!r}",

@@ -85,8 +85,9 @@ def _index_modes(ctx: SkillContext, files: Iterable[SkillFile]) -> Iterator[str 
 def shebang_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, bytes]]:
     """Regular files of the skill (not the entry file) that start with ``#!``, with their
     first 4,096 bytes (:meth:`SkillContext.head`: not read again when ``home-path`` has)."""
+    entry_name = ctx.skill.entry.name
     for file in ctx.files:
-        if file.is_symlink or file.relpath == ctx.skill.entry.name or file.size < 2:
+        if file.is_symlink or file.relpath == entry_name or file.size < 2:
             continue
         head = ctx.head(file.relpath)
         if head.startswith(b"#!"):
