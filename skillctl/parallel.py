@@ -91,11 +91,34 @@ def map_ordered(
     cores, a small run gets a few workers, not one per core).
     """
     workers = min(jobs_wanted(jobs), max(1, len(items) // max(1, min_per_worker)))
-    if not use_pool(len(items), workers, threshold):
-        return [func(item) for item in items]
-    if _forks_safely():
-        return _map_forked(func, items, workers)
-    return _map_executor(func, items, workers)
+    with _gc_frozen():
+        if not use_pool(len(items), workers, threshold):
+            return [func(item) for item in items]
+        if _forks_safely():
+            return _map_forked(func, items, workers)
+        return _map_executor(func, items, workers)
+
+
+@contextlib.contextmanager
+def _gc_frozen() -> Iterator[None]:
+    """Keep what is alive now out of the garbage collector's reach for the duration.
+
+    A forked worker shares this process's memory until it writes to it, and the collector
+    writes to every object it visits: frozen, those pages stay shared instead of being copied
+    into each worker. In one process it spares the full collections that thousands of new
+    results would trigger over every module, rule and schema loaded (measured: 2,000 skills
+    spent ~35 ms collecting, ~15 ms frozen). Nothing is frozen if something else froze first.
+    """
+    import gc
+
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _forks_safely() -> bool:
@@ -118,7 +141,6 @@ _Done = tuple[dict[int, list[Any]], _Failure | None]
 
 def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
     """``jobs - 1`` forked children and this process share the chunks of ``items``."""
-    import gc
     import signal
 
     size = max(1, min(_FORK_CHUNK, len(items) // (workers * _CHUNKS_PER_WORKER)))
@@ -133,10 +155,6 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
     finally:
         os.close(tokens_w)  # every reader sees the end of the pipe once it is empty
     children: list[tuple[int, int]] = []  # (pid, read end of its result pipe)
-    # A forked child shares this process's memory until it writes to it, and the garbage
-    # collector writes to every object it visits: moving everything alive now out of its
-    # reach keeps those pages shared instead of copied into each child.
-    gc.freeze()
     try:
         # ^C while forking would be swallowed by fork's at-fork hooks ("Exception ignored in
         # ... _releaseLock"): hold it back until every child is started (and ignores it).
@@ -164,7 +182,6 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
                     os.waitpid(pid, 0)
     finally:
         os.close(tokens_r)
-        gc.unfreeze()
     return _assemble(func, items, size, count, done)
 
 
@@ -342,9 +359,6 @@ def _map_executor(func: Callable[[T], R], items: Sequence[T], workers: int) -> l
         )
     except (OSError, ValueError, NotImplementedError):
         return [func(item) for item in items]
-    import gc
-
-    gc.freeze()  # see _map_forked
     try:
         with _sigint_held():
             pending = executor.map(func, items, chunksize=chunksize)
@@ -356,8 +370,6 @@ def _map_executor(func: Callable[[T], R], items: Sequence[T], workers: int) -> l
     except (BrokenProcessPool, OSError):
         executor.shutdown(wait=True, cancel_futures=True)
         return [func(item) for item in items]
-    finally:
-        gc.unfreeze()
     executor.shutdown(wait=True)
     return results
 

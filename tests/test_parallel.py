@@ -134,3 +134,29 @@ def test_ctrl_c_during_a_pooled_lint_exits_130_and_leaves_no_worker(tmp_path: Pa
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_garbage_collector_is_frozen_only_for_the_map(jobs: int) -> None:
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    out = parallel.map_ordered(frozen_count, list(range(60)), jobs=jobs, threshold=1)
+    assert set(out) != {0}  # what was alive before the map was kept frozen
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(ValueError, match="seven"):
+        parallel.map_ordered(fail_on_seven, list(range(40)), jobs=jobs, threshold=1)
+    assert gc.get_freeze_count() == 0
+    gc.freeze()  # someone else froze first: theirs to undo, not ours
+    try:
+        before = gc.get_freeze_count()
+        parallel.map_ordered(frozen_count, list(range(60)), jobs=jobs, threshold=1)
+        assert gc.get_freeze_count() >= before > 0
+    finally:
+        gc.unfreeze()
+
+
+def frozen_count(x: int) -> int:
+    import gc
+
+    return gc.get_freeze_count()
