@@ -205,6 +205,15 @@ def _entry_from_json(raw: Any) -> tuple[SkillResult, SkillSummary] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Every path a run's outcome depends on, and one hash of their ``stat`` as this run saw
+    them (:func:`skillctl.replay.stat_digest`)."""
+
+    files: tuple[str, ...]
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
 class KeyOutcome:
     """A skill's key as :class:`SkillKeyer` computed it, with what the cache must learn
     along: the paths the key depends on (for snapshots), the ``SKILL.md``'s stat record
@@ -405,8 +414,8 @@ class LintCache:
         self._snapshot_ok = True
         #: when this run began reading: a file changed since may have been read half-changed
         self._started_ns = time.time_ns()
-        #: the paths of the snapshot this run stored or replayed (empty when none)
-        self.snapshot_files: list[str] = []
+        #: the snapshot this run stored or replayed, if any
+        self.snapshot: Snapshot | None = None
         self.hits = 0
         self.misses = 0
 
@@ -539,16 +548,26 @@ class LintCache:
                 extra.update(f"{item.name}\0{mark}\0".encode("utf-8", _NAMES))
         return self.run_key(keys, extra.hexdigest())
 
-    def warm_run(self, paths: Sequence[Path]) -> WarmRun | None:
+    def warm_run(
+        self,
+        paths: Sequence[Path],
+        *,
+        walked: list[str] | None = None,
+        rules: Callable[[], Sequence[RuleInfo]] | None = None,
+    ) -> WarmRun | None:
         """The stored outcome of this exact run when nothing it reads has changed, else None.
 
         None also when a path is missing or no skill is found: the normal run reports that.
+        With ``walked`` (a list to fill with the folders the walk lists: every path is a
+        folder) and ``rules`` (the run's rules, asked only then), a replayed run that has no
+        snapshot yet stores one, so the next run replays from ``stat`` alone (a first run
+        made right after a checkout could not: its files were too fresh to be trusted).
         """
         if self.path is None or not self._old:
             return None
         from skillctl.collect import candidates_for
 
-        candidates, notes, missing = candidates_for(list(paths))
+        candidates, notes, missing = candidates_for(list(paths), walked=walked)
         if missing or not candidates:
             return None
         pairs = [(c.dir, c.entry) for c in candidates]
@@ -569,6 +588,8 @@ class LintCache:
         for d, e in pairs:
             self.get(self.key(d, e))  # keep the entries (and count the hits)
         self._new[run] = stored
+        if walked is not None and rules is not None:
+            self._store_snapshot(paths, run, pairs, walked, rules())
         return WarmRun([r for r in results if r is not None], across, extra)
 
     def _peek(self, key: str | None) -> SkillResult | None:
@@ -602,7 +623,19 @@ class LintCache:
             ],
             "extra": [_diag_to_json(d) for d in extra],
         }
-        if walked is None or not self._snapshot_ok:
+        if walked is not None:
+            self._store_snapshot(paths, run, pairs, walked, rules)
+
+    def _store_snapshot(
+        self,
+        paths: Sequence[Path],
+        run: str,
+        pairs: Sequence[tuple[Path, Path]],
+        walked: Sequence[str],
+        rules: Sequence[RuleInfo],
+    ) -> None:
+        """Store the snapshot of a run over folders (see the module docstring)."""
+        if not self._snapshot_ok:
             return
         watched = dict(self._watched)
         for folder in walked:
@@ -623,7 +656,7 @@ class LintCache:
             "digest": digest,
             "rules": [r.to_dict() for r in rules],
         }
-        self.snapshot_files = files
+        self.snapshot = Snapshot(tuple(files), digest)
 
     def replay_snapshot(self, paths: Sequence[Path]) -> WarmRun | None:
         """The stored outcome of this run when no folder walked and no file read by the
@@ -650,7 +683,7 @@ class LintCache:
             return None
         self._new = dict(self._old)  # what the last run kept is exactly what this one uses
         self.hits += len(results)
-        self.snapshot_files = list(files)
+        self.snapshot = Snapshot(tuple(files), str(stored["digest"]))
         return WarmRun([r[0] for r in results if r is not None], across, extra, rules)
 
     def save(self) -> None:

@@ -17,12 +17,12 @@ A record is found by, and must match, everything the output depends on apart fro
 - standard output's encoding (formats escape what it cannot encode), and the environment
   variables that steer a lint run (:data:`_ENV_NAMES`, and every ``SKILLCTL_*`` and ``GIT_*``).
 
-Then one hash of the ``stat`` of every path the outcome depends on must be as recorded: the
-snapshot's paths (every folder the walk listed and each ``.gitignore``, every file and folder
-of every skill, git's index and the ``.git`` of each folder above, see
-:meth:`skillctl.cache.LintCache.remember_run`) and every place a configuration file is looked
-for, found or not. A path changed less than :data:`RACY_NS` before the recorded run began
-leaves no record, as in the cache.
+Then the ``stat`` of every path the outcome depends on must be as recorded (one hash each for
+two lists): the cache snapshot's paths (every folder the walk listed and each ``.gitignore``,
+every file and folder of every skill, git's index and the ``.git`` of each folder above, see
+:meth:`skillctl.cache.LintCache.remember_run`), with the hash the snapshot took, and every
+place a configuration file is looked for, found or not. A path changed less than
+:data:`RACY_NS` before the run began leaves no record, as in the cache.
 
 Only runs whose standard output is not a terminal are recorded or replayed (the usual case
 for pre-commit, CI and scripts): on a terminal the output depends on its width and colours,
@@ -46,6 +46,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
+
+    from skillctl.cache import Snapshot
 
 #: Version of the record format; bump on any change to the key or the stored shape.
 RECORD_FORMAT = 1
@@ -244,33 +246,33 @@ def _read_record(path: str, key: str) -> tuple[str, int] | None:
             or data["code"] != code_fingerprint()
         ):
             return None
-        files, digest = data["files"], data["digest"]
+        parts = [(data["files"], data["digest"]), (data["config"], data["config_digest"])]
         output, exit_code = data["output"], data["exit"]
     except (TypeError, KeyError):
         return None
-    if not (
-        isinstance(files, list)
-        and all(isinstance(f, str) for f in files)
-        and isinstance(output, str)
-        and type(exit_code) is int
-    ):
+    if not (isinstance(output, str) and type(exit_code) is int):
         return None
-    if digest != stat_digest(files):
-        return None
+    for files, digest in parts:
+        if not (isinstance(files, list) and all(isinstance(f, str) for f in files)):
+            return None
+        if digest != stat_digest(files):
+            return None
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: pruning removes the least recently used cache files
     return output, exit_code
 
 
-def remember(files: Sequence[str], output: str, exit_code: int) -> bool:
+def remember(snapshot: Snapshot, config_files: Sequence[str], output: str, exit_code: int) -> bool:
     """Leave a record of this process's lint run (see the module docstring); True when one
-    was written. Nothing is written unless :func:`replay_or_continue` looked for one first,
-    or when a path changed since shortly before the run began. Never raises."""
+    was written. ``snapshot`` is the cache's, verified or taken by this run (so its paths
+    are not looked at again); ``config_files`` the places a configuration was looked for.
+    Nothing is written unless :func:`replay_or_continue` looked for a record first, or when
+    a configuration place changed since shortly before the run began. Never raises."""
     argv = Invocation.argv
-    if argv is None or not files:
+    if argv is None or not snapshot.files:
         return False
-    digest = stat_digest(files, racy_before=Invocation.started_ns - RACY_NS)
-    if digest is None:
+    config_digest = stat_digest(config_files, racy_before=Invocation.started_ns - RACY_NS)
+    if config_digest is None:
         return False
     try:
         key = invocation_key(argv)
@@ -280,8 +282,10 @@ def remember(files: Sequence[str], output: str, exit_code: int) -> bool:
         "format": RECORD_FORMAT,
         "key": key,
         "code": code_fingerprint(),
-        "files": list(files),
-        "digest": digest,
+        "files": list(snapshot.files),
+        "digest": snapshot.digest,
+        "config": list(config_files),
+        "config_digest": config_digest,
         "output": output,
         "exit": exit_code,
     }

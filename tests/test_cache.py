@@ -570,3 +570,26 @@ def test_keys_computed_by_a_copy_of_the_keyer_are_the_same(
     assert [there.key(d, e) for d, e in pairs] == keys_here  # adopted, not recomputed
     assert list(here._watched) == list(there._watched)
     assert str(tmp_path / "skills" / "two" / "references" / "guide.md") in here._watched
+
+
+def test_a_replay_without_snapshot_stores_one(
+    tmp_path: Path, make_skill: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first run right after a checkout sees every file as too fresh to trust to its stat
+    and stores no snapshot; the next run replays the per-skill entries, and must then store
+    the snapshot, or every later run would walk and hash the tree again."""
+    from skillctl.lint.engine import LintOptions, run_lint
+
+    for name in ("one", "two"):
+        make_skill(name, root=tmp_path / "repo")
+    monkeypatch.setattr(cache, "_RACY_NS", 10**12)
+    options = LintOptions(paths=(tmp_path / "repo",))
+    first = run_lint(options)
+    assert first.snapshot is None
+    monkeypatch.setattr(cache, "_RACY_NS", 0)
+    second = run_lint(options)
+    assert second.snapshot is not None
+    assert str(tmp_path / "repo" / "one" / "SKILL.md") in second.snapshot.files
+    third = run_lint(options)
+    assert third.snapshot == second.snapshot
+    assert third.report == second.report == first.report

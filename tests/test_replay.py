@@ -92,7 +92,9 @@ def test_the_record_keeps_output_exit_code_and_watched_paths(
     files = set(record["files"])
     assert str(tree / "skills" / "bad" / "SKILL.md") in files
     assert str(tree / "skills") in files  # a skill added later changes its folder
-    assert str(tree / "skillctl.toml") in files  # so does a configuration created later
+    # every place a configuration is looked for, up to the file system's root
+    assert str(tree / "skillctl.toml") in record["config"]
+    assert str(tree.parent / "pyproject.toml") in record["config"]
     assert record["key"] == replay.invocation_key(["lint", "."])
 
 
@@ -189,11 +191,21 @@ def test_an_unusable_cache_directory_never_fails_the_run(
 
 
 def test_a_fresh_change_leaves_no_record(
-    run_lint: RunLint, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    run_lint: RunLint, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(replay, "RACY_NS", 10**12)  # every file counts as just changed
+    # every file counts as just changed (as files written a moment ago do)
+    monkeypatch.setattr(cache, "_RACY_NS", 10**12)
     run_lint(".")
     assert records(tmp_path) == []
+    monkeypatch.setattr(cache, "_RACY_NS", 0)
+    config = tree / "pyproject.toml"
+    config.write_text("[tool.skillctl]\n", encoding="utf-8")
+    monkeypatch.setattr(replay, "RACY_NS", 10**12)  # a configuration written a moment ago
+    run_lint(".")
+    assert records(tmp_path) == []
+    monkeypatch.setattr(replay, "RACY_NS", 0)
+    run_lint(".")
+    assert records(tmp_path)
 
 
 def test_the_app_leaves_no_record_when_not_run_by_the_console_script(

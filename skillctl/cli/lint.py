@@ -144,21 +144,20 @@ def _run(
         use_cache=not no_cache,
     )
     baseline_existed = baseline is not None and baseline.exists()
-    watched: list[str] = []
-    report, resolved = run_lint(options, watched=watched)
-    output = _write(report, fmt)
+    run = run_lint(options)
+    output = _write(run.report, fmt)
     if baseline is not None and not baseline_existed:
         typer.echo(
             f"skillctl: baseline written to {baseline}; later runs report only new findings",
             err=True,
         )
-    code = exit_code(report, strict=resolved.strict)
-    if watched and output is not None and baseline is None:
+    code = exit_code(run.report, strict=run.config.strict)
+    if run.snapshot is not None and output is not None and baseline is None:
         from skillctl.lint.config import config_inputs
         from skillctl.replay import remember
 
         start = options.paths[0] if options.paths else Path(".")
-        remember([*watched, *config_inputs(start, config)], output, code)
+        remember(run.snapshot, config_inputs(start, config), output, code)
     return code
 
 

@@ -25,7 +25,7 @@ from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote
 
 if TYPE_CHECKING:
-    from skillctl.cache import LintCache
+    from skillctl.cache import LintCache, Snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,18 +273,23 @@ def lint_paths(options: LintOptions) -> LintReport:
     Raises UsageError (exit 2) for a missing path, an invalid configuration, no skill found
     (unless ``allow_empty``) or fewer than ``min_skills`` skills.
     """
-    return run_lint(options)[0]
+    return run_lint(options).report
 
 
-def run_lint(
-    options: LintOptions, *, watched: list[str] | None = None
-) -> tuple[LintReport, ResolvedConfig]:
-    """:func:`lint_paths`, also returning the resolved configuration (for the exit code).
+@dataclass(frozen=True, slots=True)
+class LintRun:
+    """What :func:`run_lint` found, and what else a caller may need of the run."""
 
-    With ``watched``, it is filled with every path whose ``stat`` the outcome depends on
-    when the cache holds a snapshot of this run (left empty otherwise): what
-    :mod:`skillctl.replay` needs to replay the run without starting the app.
-    """
+    report: LintReport
+    #: the configuration that applied (its ``strict`` decides the exit code)
+    config: ResolvedConfig
+    #: the paths the outcome depends on and a hash of their ``stat``, when the cache stored
+    #: or replayed a snapshot of this run (what :mod:`skillctl.replay` records); else None
+    snapshot: Snapshot | None = None
+
+
+def run_lint(options: LintOptions) -> LintRun:
+    """:func:`lint_paths`, also returning the resolved configuration and the snapshot."""
     paths = options.paths or (Path("."),)
     config = resolve_config(
         start=paths[0],
@@ -300,15 +305,18 @@ def run_lint(
     # An unchanged repository: replay the whole run from the cache, parsing nothing.
     warm = None
     if not (options.fix or options.diff):
-        warm = cache.replay_snapshot(paths) or cache.warm_run(paths)
+        every_path_a_tree = all(os.path.isdir(p) for p in paths)
+        warm = cache.replay_snapshot(paths) or cache.warm_run(
+            paths,
+            walked=[] if every_path_a_tree else None,
+            rules=lambda: tuple(active_rules(config)),
+        )
     if warm is not None and len(warm.results) >= options.min_skills:
         cache.save()
-        if watched is not None:
-            watched.extend(cache.snapshot_files)
         report = _report(
             warm.results, warm.across, warm.extra, (), "", config, options, rules=warm.rules
         )
-        return report, config
+        return LintRun(report, config, cache.snapshot)
     from skillctl.lint.rules.scripts import git_index_modes
 
     git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
@@ -329,7 +337,7 @@ def run_lint(
     del found  # a run over many skills keeps as little per skill as it can
     roots = [p for p in paths if os.path.isdir(p)]
     if options.fix or options.diff:
-        return _run_fix(candidates, notes, roots, cache, config, options), config
+        return LintRun(_run_fix(candidates, notes, roots, cache, config, options), config)
 
     results, summaries = lint_candidates(candidates, config, cache)
     slim = [s.as_skill(d, e) for s, (d, e) in zip(summaries, candidates, strict=True)]
@@ -346,9 +354,8 @@ def run_lint(
         rules=rules,
     )
     cache.save()
-    if watched is not None:
-        watched.extend(cache.snapshot_files)
-    return _report(results, per_skill, extra, (), "", config, options, rules=rules), config
+    report = _report(results, per_skill, extra, (), "", config, options, rules=rules)
+    return LintRun(report, config, cache.snapshot)
 
 
 def _run_fix(
