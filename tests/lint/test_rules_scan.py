@@ -160,3 +160,10 @@ def _escapes_in_full(target: str) -> str | None:
 @settings(max_examples=1000, deadline=None, derandomize=True)
 def test_escapes_equal_normalising_every_target(target: str) -> None:
     assert refs._escapes(Path("."), target) == _escapes_in_full(target)
+
+
+@given(st.text(alphabet="]():s/`~\n[ a.", max_size=60))
+@settings(max_examples=1000, deadline=None, derandomize=True)
+def test_generated_characters_give_the_line_by_line_references(body: str) -> None:
+    parsed = parse_text(Path("SKILL.md"), "---\nname: a\ndescription: d\n---\n" + body)
+    assert _found(parsed) == _line_by_line(parsed.body, parsed.body_start_line)
