@@ -271,12 +271,19 @@ def test_the_console_script_replays_without_importing_the_app(
     assert " typer" in on_tty
 
 
-def test_a_deleted_working_directory_is_not_a_crash(
-    run_lint: RunLint, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_deleted_working_directory_is_a_clear_error(
+    tree: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     gone = tmp_path / "gone"
     gone.mkdir()
     monkeypatch.chdir(gone)
     gone.rmdir()
-    code, _, replayed = run_lint(str(tree))
-    assert code == 3 and not replayed  # the app's own message, not a traceback from here
+    monkeypatch.setattr(sys, "argv", ["skillctl", "lint", str(tree)])
+    monkeypatch.setattr(replay.Invocation, "replayed", False)
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 2 and not replay.Invocation.replayed
+    assert "skillctl: error: the current directory is gone" in capsys.readouterr().err

@@ -218,6 +218,11 @@ def run() -> None:
 
     escape_undecodable(sys.stdout, sys.stderr)
     try:
+        os.getcwd()
+    except OSError as exc:  # paths are relative to it: nothing can be said without it
+        typer.echo(f"skillctl: error: the current directory is gone ({exc.strerror})", err=True)
+        sys.exit(2)
+    try:
         app(prog_name="skillctl")
     except KeyboardInterrupt:
         typer.echo("skillctl: interrupted", err=True)
