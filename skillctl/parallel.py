@@ -39,9 +39,10 @@ MIN_SKILLS_PER_WORKER = 250
 _CHUNKS_PER_WORKER = 4
 #: Items per chunk handed out by the forked pool's pipe (a chunk costs one 4-byte read).
 _FORK_CHUNK = 16
-#: At most this many chunks: their 4-byte numbers must fit in a pipe's buffer (64 KiB on
-#: Linux) before any child reads one.
-_MAX_FORK_CHUNKS = 8192
+#: At most this many chunks: their 4-byte numbers are written before any child reads one,
+#: so they must fit in the smallest buffer Linux gives a pipe (one page, when a user has
+#: used up their pipe pages).
+_MAX_FORK_CHUNKS = 1024
 _TOKEN = 4
 
 
@@ -150,21 +151,29 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
         tokens_r, tokens_w = os.pipe()
     except OSError:
         return [func(item) for item in items]
+    tokens = b"".join(i.to_bytes(_TOKEN, "little") for i in range(count))
     try:
-        os.write(tokens_w, b"".join(i.to_bytes(_TOKEN, "little") for i in range(count)))
+        os.set_blocking(tokens_w, False)  # a full pipe must not hang the run
+        written = os.write(tokens_w, tokens)
+    except OSError:
+        written = 0
     finally:
         os.close(tokens_w)  # every reader sees the end of the pipe once it is empty
+    if written != len(tokens):
+        os.close(tokens_r)
+        return [func(item) for item in items]
     children: list[tuple[int, int]] = []  # (pid, read end of its result pipe)
     try:
-        # ^C while forking would be swallowed by fork's at-fork hooks ("Exception ignored in
-        # ... _releaseLock"): hold it back until every child is started (and ignores it).
-        with _sigint_held() as previous_mask:
-            for _ in range(workers - 1):
-                started = _fork_child(func, items, size, tokens_r, children, previous_mask)
-                if started is None:
-                    break  # fork failed (process limit, memory): the others do the work
-                children.append(started)
         try:
+            # ^C while forking would be swallowed by fork's at-fork hooks ("Exception ignored
+            # in ... _releaseLock"): hold it back until every child is started (and ignores
+            # it); a ^C held back is raised on leaving this block, where it kills them.
+            with _sigint_held() as previous_mask:
+                for _ in range(workers - 1):
+                    started = _fork_child(func, items, size, tokens_r, children, previous_mask)
+                    if started is None:
+                        break  # fork failed (process limit, memory): the others do the work
+                    children.append(started)
             done = [_take_chunks(func, items, size, tokens_r)]
             for pid, fd in children:
                 done.append(_collect(pid, fd))

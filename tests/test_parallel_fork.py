@@ -76,6 +76,18 @@ def unpicklable_in_a_child(marker: Path, parent: int, x: int) -> int:
     return Unpicklable(x + 1)
 
 
+def interrupted_here(marker: Path, parent: int, x: int) -> int:
+    """^C in this process once a child is busy; the child would work for seconds, then
+    leave a second marker (which it never does if it was killed)."""
+    if os.getpid() == parent:
+        _wait_for(marker)
+        raise KeyboardInterrupt
+    marker.touch()
+    time.sleep(3)
+    marker.with_suffix(".finished").touch()
+    return x
+
+
 def fail_on_two_items(x: int) -> int:
     if x in (123, 1700):
         raise ValueError(f"item {x}")
@@ -177,3 +189,14 @@ def test_no_child_is_left_behind(tmp_path: Path) -> None:
     parallel.map_ordered(func, list(range(300)), jobs=3, threshold=1)
     with open(f"/proc/{os.getpid()}/task/{os.getpid()}/children") as handle:
         assert handle.read().split() == []  # every child was reaped (no zombie either)
+
+
+def test_ctrl_c_in_this_process_kills_and_reaps_every_child(tmp_path: Path) -> None:
+    func = functools.partial(interrupted_here, tmp_path / "marker", os.getpid())
+    with pytest.raises(KeyboardInterrupt):
+        parallel.map_ordered(func, list(range(300)), jobs=3, threshold=1)
+    assert (tmp_path / "marker").exists()
+    with open(f"/proc/{os.getpid()}/task/{os.getpid()}/children") as handle:
+        assert handle.read().split() == []
+    # every child was reaped: had one not been killed, it would have finished its item first
+    assert not (tmp_path / "marker.finished").exists()
