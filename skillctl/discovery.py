@@ -199,6 +199,7 @@ class ParseCache:
         self._verdicts: dict[tuple[str, str], Verdict] = {}
         self._first_lines: dict[str, str | None] = {}
         self._skills: dict[tuple[str, str, Scope, str], Skill] = {}
+        self._placed: dict[tuple[str, WalkOptions | None, Scope], list[Placed | ScanNote]] = {}
 
     @property
     def keeps_text(self) -> bool:
@@ -244,12 +245,26 @@ class ParseCache:
         return skill
 
     def real(self, path: Path) -> str:
-        """``os.path.realpath`` of ``path``, resolved once per run."""
+        """``os.path.realpath`` of ``path``, resolved once per run.
+
+        ``os.path.realpath`` is pure Python and checks every level of the path; here a path
+        that is not itself a symlink is its parent's real path plus its name, and each parent
+        folder is resolved once (``tests/test_discovery_fast.py`` checks both agree).
+        """
         text = str(path)
         real = self._reals.get(text)
         if real is None:
-            real = self._reals[text] = os.path.realpath(text)
+            real = self._reals[text] = self._resolve(text)
         return real
+
+    def _resolve(self, text: str) -> str:
+        head, tail = os.path.split(text)
+        if not head or head == text or tail in ("", ".", "..") or os.path.islink(text):
+            return os.path.realpath(text)
+        parent = self._reals.get(head)
+        if parent is None:
+            parent = self._reals[head] = self._resolve(head)
+        return os.path.join(parent, tail)
 
     def walk(self, path: Path, options: WalkOptions | None,
              scan: Callable[[], Iterator[Candidate | ScanNote]]) -> list[Candidate | ScanNote]:
@@ -260,10 +275,31 @@ class ParseCache:
             items = self._walks[key] = list(scan())
         return items
 
+    def placed(self, path: Path, options: WalkOptions | None, scope: Scope,
+               scan: Callable[[], Iterator[Candidate | ScanNote]]) -> list[Placed | ScanNote]:
+        """What :meth:`walk` gives for ``path``, each candidate with its :class:`Skill` (found
+        below ``path`` with ``scope``) and the real path of its entry file: worked out once per
+        run, however many agents scan the same place."""
+        key = (str(path), options, scope)
+        found = self._placed.get(key)
+        if found is None:
+            found = []
+            for item in self.walk(path, options, scan):
+                if isinstance(item, ScanNote):
+                    found.append(item)
+                else:
+                    found.append((item, self.skill(item, scope, path), self.real(item.entry)))
+            self._placed[key] = found
+        return found
+
     def verdict(self, dialect: str, parsed: ParsedSkill) -> Verdict:
         """:func:`~skillctl.dialects.verdict` of one dialect on one file (a file parsed by
         this cache), run once per run."""
-        key = (dialect, self.real(parsed.path))
+        return self.verdict_at(dialect, self.real(parsed.path), parsed)
+
+    def verdict_at(self, dialect: str, real: str, parsed: ParsedSkill) -> Verdict:
+        """:meth:`verdict` for a file whose real path the caller already has."""
+        key = (dialect, real)
         seen = self._verdicts.get(key)
         if seen is None:
             full = parsed if self._keep_text else parse_file(parsed.path)
@@ -286,6 +322,10 @@ class ParseCache:
     def __len__(self) -> int:
         """How many distinct files were parsed."""
         return len(self._parsed)
+
+
+#: A candidate found below a place, its skill and the real path of its entry file.
+Placed = tuple[Candidate, Skill, str]
 
 
 # --------------------------------------------------------------------------- roots
@@ -445,8 +485,18 @@ def body_first_line(body: str) -> str | None:
     return None
 
 
+#: Names every character check accepts as they are: ASCII lowercase words joined by single
+#: hyphens (``_spec_name_problems`` and the ``ll-n-hyphen`` check find nothing in them).
+_PLAIN_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_ASCII_LL_N_HYPHEN = re.compile(r"[a-z0-9-]*")
+#: Compiled ``NameRule.pattern``s, by pattern text.
+_NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
 def _spec_name_problems(name: str, dir_name: str) -> list[str]:
     n = unicodedata.normalize("NFKC", name.strip())
+    if _PLAIN_NAME.fullmatch(n):
+        return []
     problems = []
     if n != n.lower():
         problems.append(f"name {n!r} must be lowercase")
@@ -467,23 +517,37 @@ def _name_problems(profile: Profile, declared: str | None, dir_name: str) -> lis
     problems: list[str] = []
     if rule.max_length is not None and len(declared) > rule.max_length:
         problems.append(f"name is {len(declared)} characters (max {rule.max_length})")
-    if rule.pattern is not None and not re.fullmatch(rule.pattern, declared):
-        problems.append(f"name {declared!r} does not match {rule.pattern}")
-    if rule.charset == "ll-n-hyphen" and any(
-        not (unicodedata.category(c) == "Ll" or unicodedata.category(c).startswith("N") or c == "-")
-        for c in declared
+    if rule.pattern is not None:
+        pattern = _NAME_PATTERNS.get(rule.pattern)
+        if pattern is None:
+            pattern = _NAME_PATTERNS[rule.pattern] = re.compile(rule.pattern)
+        if not pattern.fullmatch(declared):
+            problems.append(f"name {declared!r} does not match {rule.pattern}")
+    if rule.charset == "ll-n-hyphen" and (
+        not _ASCII_LL_N_HYPHEN.fullmatch(declared) if declared.isascii() else any(
+            not (unicodedata.category(c) == "Ll" or unicodedata.category(c).startswith("N")
+                 or c == "-")
+            for c in declared
+        )
     ):
         problems.append(f"name {declared!r} may hold only lowercase letters, digits and '-'")
     if rule.charset == "spec":
         problems.extend(_spec_name_problems(declared, dir_name))
-    if rule.must_match_dir and unicodedata.normalize("NFKC", declared.strip()) != (
-        unicodedata.normalize("NFKC", dir_name)
-    ):
+    if rule.must_match_dir and not _same_name(declared.strip(), dir_name):
         problems.append(f"name {declared!r} does not match the directory name {dir_name!r}")
     return problems
 
 
-@dataclass
+def _same_name(name: str, dir_name: str) -> bool:
+    """The two names are the same after NFKC normalisation (the identity on ASCII)."""
+    if name == dir_name:
+        return True
+    if name.isascii() and dir_name.isascii():
+        return False
+    return unicodedata.normalize("NFKC", name) == unicodedata.normalize("NFKC", dir_name)
+
+
+@dataclass(slots=True)
 class _Draft:
     """A view being built (mutable until it is frozen into a SkillView)."""
 
@@ -501,12 +565,11 @@ class _Draft:
     shadowed_by: Path | None = None
 
     def freeze(self, agent: str) -> SkillView:
-        return SkillView(
-            skill=self.skill, agent=agent, name=self.name, status=self.status,
-            shadowed_by=self.shadowed_by, reason=self.reason, root=self.place.path,
-            scope=self.place.scope, declared_name=self.declared, description=self.description,
-            warnings=tuple(self.warnings), depth=self.depth, data=self.data,
-        )
+        place = self.place
+        # positional: the fields of SkillView in order (a keyword call costs ~25% more)
+        return SkillView(self.skill, agent, self.name, self.status, self.shadowed_by,
+                         self.reason, place.path, place.scope, self.declared, self.description,
+                         tuple(self.warnings) if self.warnings else (), self.depth, self.data)
 
 
 def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> str | None:
@@ -551,6 +614,17 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     return None
 
 
+_SANITIZERS: dict[str, dict[int, str]] = {}
+
+
+def _sanitizer(chars: str) -> dict[int, str]:
+    """A ``str.translate`` table turning each of ``chars`` into ``-``."""
+    table = _SANITIZERS.get(chars)
+    if table is None:
+        table = _SANITIZERS[chars] = {ord(c): "-" for c in chars}
+    return table
+
+
 def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real: str,
               cache: ParseCache) -> _Draft:
     """Parser dialect, name and description rules for one reachable skill."""
@@ -563,7 +637,7 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.reason = (f"the file is {parsed.size} bytes; {label} skips SKILL.md over "
                         f"{profile.max_file_bytes} bytes")
         return draft
-    seen = cache.verdict(profile.parser, parsed)
+    seen = cache.verdict_at(profile.parser, real, parsed)
     if not seen.accepted:
         draft.status = Status.INVALID
         draft.reason = seen.reason
@@ -577,7 +651,7 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
     if raw_name is not None and declared is None:
         draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string")
     if declared is not None and profile.name_rule.sanitize_chars:
-        sanitized = "".join("-" if c in profile.name_rule.sanitize_chars else c for c in declared)
+        sanitized = declared.translate(_sanitizer(profile.name_rule.sanitize_chars))
         if sanitized != declared:
             draft.warnings.append(f"{label} turns the name {declared!r} into {sanitized!r}")
             declared = sanitized
@@ -645,6 +719,22 @@ def _catalog_and_conditions(profile: Profile, draft: _Draft) -> None:
                             f"({patterns}) is read or edited")
 
 
+def _dir_name_of(draft: _Draft) -> str:
+    return draft.skill.dir_name
+
+
+def _real_of(draft: _Draft) -> str:
+    return draft.real
+
+
+def _entry_of(draft: _Draft) -> str:
+    return str(draft.skill.entry)
+
+
+def _name_of(draft: _Draft) -> str:
+    return draft.name
+
+
 def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
     """Same-file dedup, then the agent's name-collision rule, on loaded drafts in scan order."""
     label = profile.display_name
@@ -661,14 +751,15 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
                 draft.reason = f"the same file as {winner.skill.entry}; {label} loads it once"
         loaded = [d for d in loaded if d.status is Status.ACTIVE]
 
-    def key_of(draft: _Draft) -> str:
-        if profile.dedup_key is DedupKey.DIR_NAME:
-            return draft.skill.dir_name
-        if profile.dedup_key is DedupKey.REALPATH:
-            return draft.real
-        if profile.dedup_key is DedupKey.PATH:
-            return str(draft.skill.entry)
-        return draft.name
+    key_of: Callable[[_Draft], str]
+    if profile.dedup_key is DedupKey.DIR_NAME:
+        key_of = _dir_name_of
+    elif profile.dedup_key is DedupKey.REALPATH:
+        key_of = _real_of
+    elif profile.dedup_key is DedupKey.PATH:
+        key_of = _entry_of
+    else:
+        key_of = _name_of
 
     groups: dict[str, list[_Draft]] = {}
     for draft in loaded:
@@ -723,7 +814,7 @@ def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
 
 
 def _scan_place(profile: Profile, place: RootPlace,
-                cache: ParseCache) -> list[Candidate | ScanNote]:
+                cache: ParseCache) -> list[Placed | ScanNote]:
     """What is below one place (walked once per run for agents with the same walk options)."""
     path = place.path
     if not os.path.lexists(path):
@@ -736,7 +827,7 @@ def _scan_place(profile: Profile, place: RootPlace,
             yield from notes
             yield from found
 
-        return cache.walk(path, None, given)
+        return cache.placed(path, None, place.scope, given)
     options = _scan_options(profile, place.root)
 
     def walk() -> Iterator[Candidate | ScanNote]:
@@ -745,7 +836,7 @@ def _scan_place(profile: Profile, place: RootPlace,
                 continue  # skillctl's own extended depth, not the agent's
             yield item
 
-    return cache.walk(path, options, walk)
+    return cache.placed(path, options, place.scope, walk)
 
 
 def discover(
@@ -778,12 +869,11 @@ def discover(
     notes: list[ScanNote] = []
     for place in places:
         reachable = 0
-        for item in _scan_place(profile, place, cache):
-            if isinstance(item, ScanNote):
-                notes.append(item)
+        for found in _scan_place(profile, place, cache):
+            if isinstance(found, ScanNote):
+                notes.append(found)
                 continue
-            skill = cache.skill(item, place.scope, place.path)
-            real = cache.real(item.entry)
+            item, skill, real = found
             reason = _structural_reason(profile, place, item)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
@@ -826,17 +916,25 @@ def discover_all(
     }
     by_file: dict[str, Skill] = {}
     notes: set[ScanNote] = set()
-    for resolution in resolutions.values():
+    # each agent's best view per real file: what CrossView.views_of would index on first use
+    index: dict[tuple[str, str], SkillView] = {}
+    real = cache.real
+    extra = Scope.EXTRA
+    for agent, resolution in resolutions.items():
         notes.update(resolution.notes)
         for view in resolution.views:
-            key = cache.real(view.path)
+            key = real(view.path)
             known = by_file.get(key)
-            if known is None or (known.scope is Scope.EXTRA and view.scope is not Scope.EXTRA):
+            if known is None or (known.scope is extra and view.scope is not extra):
                 by_file[key] = _with_place(view)
+            slot = (agent, key)
+            best = index.get(slot)
+            if best is None or _STATUS_RANK[view.status] < _STATUS_RANK[best.status]:
+                index[slot] = view
     skills = tuple(sorted(by_file.values(), key=lambda s: (s.name, str(s.entry))))
     return CrossView(_abs(project), _abs(home), resolutions, skills,
                      tuple(sorted(notes, key=lambda n: (str(n.path), n.reason))),
-                     _reals=cache.reals())
+                     _index=index, _reals=cache.reals())
 
 
 def discover_for(

@@ -3,6 +3,7 @@ shadow index change nothing that ``list`` or ``show`` report."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import shutil
@@ -167,3 +168,98 @@ def test_views_of_after_discover_for(world: tuple[Path, Path]) -> None:
         else:  # ... and see it as an extra tree instead
             extra = after[agent]
             assert extra is not None and extra.scope.value == "extra"
+
+
+# --------------------------------------------------------------------------- fast paths
+
+
+def test_cached_real_path_agrees_with_os_realpath(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ParseCache.real`` resolves parents once; it must give what ``os.path.realpath`` gives
+    for symlinked folders and files, relative paths, ``..``, loops and missing paths."""
+    base = tmp_path / "base"
+    target = write_skill(tmp_path / "elsewhere", "far", "name: far\ndescription: Far.\n")
+    write_skill(base / "skills", "near", "name: near\ndescription: Near.\n")
+    os.symlink(target, base / "skills" / "linked-dir")
+    os.symlink(target / "SKILL.md", base / "skills" / "near" / "linked.md")
+    os.symlink("../near", base / "skills" / "relative-link")
+    os.symlink(base / "skills", tmp_path / "skills-link")
+    os.symlink(tmp_path / "loop-a", tmp_path / "loop-b")
+    os.symlink(tmp_path / "loop-b", tmp_path / "loop-a")
+    monkeypatch.chdir(base)
+    paths = [
+        base / "skills" / "near" / "SKILL.md",
+        base / "skills" / "near" / "linked.md",
+        base / "skills" / "linked-dir" / "SKILL.md",
+        base / "skills" / "relative-link" / "SKILL.md",
+        tmp_path / "skills-link" / "near" / "SKILL.md",
+        tmp_path / "skills-link" / "linked-dir" / "SKILL.md",
+        tmp_path / "loop-a" / "SKILL.md",
+        tmp_path / "missing" / "deeper" / "SKILL.md",
+        Path("skills/near/SKILL.md"),
+        Path("skills/../skills/linked-dir/SKILL.md"),
+        Path("../skills-link/near"),
+        Path("skills"),
+        Path("."),
+        Path("/"),
+    ]
+    cache = ParseCache()
+    for path in paths + paths:  # the second round is answered from the memo
+        assert cache.real(path) == os.path.realpath(path), path
+
+
+def test_real_paths_across_a_shared_corpus_tree(tmp_path: Path) -> None:
+    tree = tmp_path / "corpus"
+    shutil.copytree(CORPUS / "anthropics__skills", tree, symlinks=True)
+    cache = ParseCache()
+    entries = sorted(tree.rglob("SKILL.md"))
+    assert len(entries) > 5
+    assert [cache.real(p) for p in entries] == [os.path.realpath(p) for p in entries]
+
+
+def _slow_name_problems(rule_charset: str | None, must_match_dir: bool, declared: str,
+                        dir_name: str) -> list[str]:
+    """The character and directory checks as written before their ASCII fast paths."""
+    import unicodedata
+
+    problems: list[str] = []
+    if rule_charset == "ll-n-hyphen" and any(
+        not (unicodedata.category(c) == "Ll" or unicodedata.category(c).startswith("N")
+             or c == "-")
+        for c in declared
+    ):
+        problems.append(f"name {declared!r} may hold only lowercase letters, digits and '-'")
+    if rule_charset == "spec":
+        n = unicodedata.normalize("NFKC", declared.strip())
+        if n != n.lower():
+            problems.append(f"name {n!r} must be lowercase")
+        if n.startswith("-") or n.endswith("-"):
+            problems.append("name cannot start or end with a hyphen")
+        if "--" in n:
+            problems.append("name cannot contain consecutive hyphens")
+        if any(not (c.isalnum() or c == "-") for c in n):
+            problems.append(f"name {n!r} contains invalid characters")
+    if must_match_dir and unicodedata.normalize("NFKC", declared.strip()) != (
+        unicodedata.normalize("NFKC", dir_name)
+    ):
+        problems.append(f"name {declared!r} does not match the directory name {dir_name!r}")
+    return problems
+
+
+NAMES = ["pdf", "pdf-tools", "pdf2", "2pdf", "-pdf", "pdf-", "pdf--x", "PDF", "Pdf-Tools",
+         "pdf_tools", "pdf tools", " pdf ", "pdf.x", "ﬁle", "café", "naïve-x", "日本語", "x²",
+         "Ⅻ", "ǅ", "straße", "a\u0301", "\u00e1", "\uff41\uff42\uff43", "tab\there", "x" * 70]
+
+
+@pytest.mark.parametrize("charset", [None, "ll-n-hyphen", "spec"])
+def test_name_fast_paths_match_the_unicode_checks(charset: str | None) -> None:
+    from skillctl.agents.profile import NameRule
+    from skillctl.discovery import _name_problems
+
+    for must_match in (False, True):
+        rule = NameRule(required=True, must_match_dir=must_match, charset=charset)
+        profile = dataclasses.replace(get_profile("opencode-agent-skills"), name_rule=rule)
+        for declared in NAMES:
+            for dir_name in (declared, declared.strip(), "pdf", "abc", "cafe\u0301", "ﬁle"):
+                assert _name_problems(profile, declared, dir_name) == _slow_name_problems(
+                    charset, must_match, declared, dir_name), (declared, dir_name)
