@@ -593,3 +593,36 @@ def test_a_replay_without_snapshot_stores_one(
     third = run_lint(options)
     assert third.snapshot == second.snapshot
     assert third.report == second.report == first.report
+
+
+def test_a_first_run_keys_skills_on_the_workers_as_the_main_process_would(
+    tmp_path: Path, make_skill: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an empty cache each worker computes the keys of the skills it lints; the cache
+    must end up exactly as when the main process computes them first (the path taken when
+    there is something to look up)."""
+    from skillctl.collect import candidates_for
+    from skillctl.lint.config import resolve_config
+    from skillctl.lint.engine import lint_candidates
+    from skillctl.parallel import THRESHOLD
+
+    root = tmp_path / "repo"
+    for i in range(THRESHOLD + 50):
+        skill = make_skill(f"skill-{i:04d}", root=root)
+        if i % 7 == 0:
+            (skill / "references").mkdir()
+            (skill / "references" / "guide.md").write_text("x", encoding="utf-8")
+    found, _, _ = candidates_for([root])
+    pairs = [(c.dir, c.entry) for c in found]
+    config = resolve_config(start=root)
+    monkeypatch.setattr(cache, "_RACY_NS", 0)  # both runs keep every stat record
+    first = LintCache.open(config.fingerprint(), [root], directory=tmp_path / "a")
+    assert first.is_empty
+    later = LintCache(tmp_path / "b.json", first._base, {"unrelated": []})
+    assert not later.is_empty
+    by_workers = lint_candidates(pairs, config, first, jobs=2)
+    here = lint_candidates(pairs, config, later, jobs=2)
+    assert by_workers == here
+    assert first._keys == later._keys and None not in first._keys.values()
+    assert list(first._watched) == list(later._watched)
+    assert first._new == later._new
