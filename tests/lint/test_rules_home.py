@@ -1,0 +1,59 @@
+"""``home-path`` skips text in which its pattern cannot match by looking only at each ``/`` and
+``\\``; what it reports is what the pattern finds on every line of every file (the reference
+below), on the corpus's SKILL.md and other files, and on generated text and bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skillctl.lint.rules import body
+from tests.conftest import CORPUS, REPO
+
+
+def _every_line(text: str) -> Iterator[tuple[int, int, str]]:
+    """The pattern on every line, placeholders left out: what ``_home_hits`` must yield."""
+    for index, line in enumerate(text.split("\n")):
+        for match in body._HOME.finditer(line):
+            if match.group(1).lower() not in body._PLACEHOLDERS:
+                yield index, match.start() + 1, match.group(0)
+
+
+def _texts() -> Iterator[bytes]:
+    for root in (CORPUS, REPO / "bench" / "out" / "corpus-100", REPO / "tests" / "data"):
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and not path.is_symlink() and path.stat().st_size < 256 * 1024:
+                yield path.read_bytes()
+
+
+def test_files_give_what_every_line_gives() -> None:
+    seen = hits = 0
+    for data in _texts():
+        text = data.decode("utf-8", errors="replace")
+        assert list(body._home_hits(text)) == list(_every_line(text))
+        may = body._may_hold_home_bytes(data)
+        assert may == body._may_hold_home(text)
+        if not may:
+            assert body._HOME.search(text) is None
+        seen += 1
+        hits += bool(list(_every_line(text)))
+    assert seen > 1000 and hits >= 2
+
+
+_PIECES = st.sampled_from(
+    ["/", "\\", "home", "home/", "Users", "/home/", "/Users/", "C:", "c:\\", "alice", "user",
+     "\n", " ", "x", "~", "-", ".", "é"]
+)
+
+
+@given(st.lists(_PIECES, max_size=10).map("".join))
+@settings(max_examples=2000, deadline=None, derandomize=True)
+def test_generated_text_gives_what_every_line_gives(text: str) -> None:
+    assert list(body._home_hits(text)) == list(_every_line(text))
+    if body._HOME.search(text) is not None:
+        assert body._may_hold_home(text)
+    assert body._may_hold_home(text) == body._may_hold_home_bytes(text.encode("utf-8"))
