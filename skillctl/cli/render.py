@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -218,16 +219,19 @@ def _run(
             raise UsageError(f"agent {profile.id!r} has no known catalog format; pass --format")
     fmt = fmt or "xml"
     get_format(fmt)
+    skills: Iterable[Any]
     if paths:
-        from skillctl.collect import collect
+        from skillctl.collect import candidates_for, load_skill
 
-        collected = collect(paths)
-        if collected.missing:
-            raise UsageError("no such path: " + ", ".join(str(p) for p in collected.missing))
-        for scan_note in collected.notes:
+        candidates, scan_notes, missing = candidates_for(list(paths))
+        if missing:
+            raise UsageError("no such path: " + ", ".join(str(p) for p in missing))
+        for scan_note in scan_notes:
             detail = f" ({scan_note.detail})" if scan_note.detail else ""
             _note(f"note: {scan_note.path}: {scan_note.reason}{detail}")
-        skills = list(collected.skills)
+        # streamed: each skill is parsed, turned into its catalog entry and dropped, so a big
+        # tree never holds every file's text at once (what collect() would do)
+        skills = (load_skill(c.dir, c.entry, root=None) for c in candidates)
     elif profile is not None:
         skills = _discovered(profile, project, home)
     else:
