@@ -21,6 +21,12 @@ def _all_readers() -> tuple[tuple[str, str, str], ...]:
     return tuple(readers)
 
 
+@functools.cache
+def _dialect_ids() -> tuple[str, ...]:
+    """The dialects of :func:`_all_readers`, each once, in the readers' order."""
+    return tuple(dict.fromkeys(dialect for _, _, dialect in _all_readers()))
+
+
 @rule("parser-divergence", Severity.WARNING)
 def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     """Some agents' parsers accept this frontmatter and others drop the skill.
@@ -54,18 +60,20 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     from skillctl.dialects import is_clean, quick_verdict
 
     clean = is_clean(ctx.parsed)
+    cache: dict[str, object] = {}
+    for dialect in _dialect_ids():
+        try:
+            cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
+        except ValueError:
+            cache[dialect] = None
+    if all(getattr(result, "accepted", True) for result in cache.values()):
+        return  # nobody drops the skill: nobody disagrees
     accepted: list[str] = []
     degraded: list[str] = []
     dropped: dict[str, list[str]] = {}
     first_line: int | None = None
     chosen_drop = False
-    cache: dict[str, object] = {}
     for agent_id, name, dialect in _all_readers():
-        if dialect not in cache:
-            try:
-                cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
-            except ValueError:
-                cache[dialect] = None
         result = cache[dialect]
         if result is None:
             continue
