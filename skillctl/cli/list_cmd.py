@@ -42,7 +42,10 @@ def command(
     """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
     if fmt not in FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: table, json", param_hint="--format")
-    code = _run(paths or [], agent, project, home, show_all, explain, fmt)
+    from skillctl.discovery import paused_gc
+
+    with paused_gc():  # discovery and the output keep every view alive: no cycles to find
+        code = _run(paths or [], agent, project, home, show_all, explain, fmt)
     raise typer.Exit(code)
 
 
@@ -67,7 +70,7 @@ def _run(
         profile = get_profile(agent)
         res = discover(profile, project_dir, home_dir, env, paths, cache=cache)
         if fmt == "json":
-            sys.stdout.write(listing.dump_json(listing.agent_json(res, show_all)))
+            listing.write_agent_json(res, show_all, sys.stdout)
         else:
             roots = [p.path for p in root_places(profile, res.project, res.home, env)]
             listing.render_agent(
@@ -83,7 +86,7 @@ def _run(
         return 0
     cross = discover_all(project_dir, home_dir, env, paths, cache=cache)
     if fmt == "json":
-        sys.stdout.write(listing.dump_json(listing.cross_json(cross, show_all)))
+        listing.write_cross_json(cross, show_all, sys.stdout)
     else:
         listing.render_cross(cross, sys.stdout, show_all=show_all, explain=explain, tty=tty)
         listing.render_notes(cross.notes, sys.stderr)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from json.encoder import encode_basestring as _quote  # the C version when there is one
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -75,22 +76,35 @@ def _skill_fields(skill: Skill) -> dict[str, Any]:
 
 def agent_json(res: Resolution, show_all: bool) -> dict[str, Any]:
     """The ``list --agent X --format json`` document."""
+    document = _agent_document(res, show_all)
+    document["skills"] = list(document["skills"])
+    return document
+
+
+def write_agent_json(res: Resolution, show_all: bool, out: TextIO) -> None:
+    """``dump_json(agent_json(res, show_all))`` written to ``out`` one skill at a time."""
+    write_json(_agent_document(res, show_all), out)
+
+
+def _agent_document(res: Resolution, show_all: bool) -> dict[str, Any]:
+    """The ``agent_json`` document with its skills as a generator."""
     views = res.views if show_all else res.visible()
-    skills = []
-    for view in views:
-        item = _skill_fields(view.skill) | _view_fields(view)
-        item.update(declared_name=view.declared_name, description=view.description,
-                    root=str(view.root), scope=view.scope.value)
-        skills.append(item)
     return {
         "version": JSON_VERSION,
         "agent": res.agent,
         "project": str(res.project),
         "home": str(res.home),
-        "skills": skills,
+        "skills": (_agent_item(view) for view in views),
         "omitted": len(res.views) - len(views),
         "notes": [_note(n) for n in res.notes],
     }
+
+
+def _agent_item(view: SkillView) -> dict[str, Any]:
+    item = _skill_fields(view.skill) | _view_fields(view)
+    item.update(declared_name=view.declared_name, description=view.description,
+                root=str(view.root), scope=view.scope.value)
+    return item
 
 
 #: Best first, for the status of a skill across agents.
@@ -121,31 +135,149 @@ def cross_rows(cross: CrossView, show_all: bool) -> tuple[list[Row], int]:
 
 def cross_json(cross: CrossView, show_all: bool) -> dict[str, Any]:
     """The ``list --format json`` document without ``--agent``."""
+    document = _cross_document(cross, show_all)
+    document["skills"] = list(document["skills"])
+    return document
+
+
+def write_cross_json(cross: CrossView, show_all: bool, out: TextIO) -> None:
+    """``dump_json(cross_json(cross, show_all))`` written to ``out`` one skill at a time."""
+    write_json(_cross_document(cross, show_all), out)
+
+
+def _cross_document(cross: CrossView, show_all: bool) -> dict[str, Any]:
+    """The ``cross_json`` document with its skills as a generator."""
     rows, omitted = cross_rows(cross, show_all)
-    skills = []
-    for skill, views in rows:
-        best = _best(views)
-        item = _skill_fields(skill)
-        item["name"] = skill.name
-        item["status"] = best.status.value if best else None
-        item["shadowed_by"] = str(best.shadowed_by) if best and best.shadowed_by else None
-        item["reason"] = best.reason if best else None
-        item["agents"] = {a: (_view_fields(v) if v else None) for a, v in views.items()}
-        skills.append(item)
     return {
         "version": JSON_VERSION,
         "agent": None,
         "project": str(cross.project),
         "home": str(cross.home),
-        "skills": skills,
+        "skills": (_cross_item(skill, views) for skill, views in rows),
         "omitted": omitted,
         "notes": [_note(n) for n in cross.notes],
     }
 
 
+def _cross_item(skill: Skill, views: dict[str, SkillView | None]) -> dict[str, Any]:
+    best = _best(views)
+    item = _skill_fields(skill)
+    item["name"] = skill.name
+    item["status"] = best.status.value if best else None
+    item["shadowed_by"] = str(best.shadowed_by) if best and best.shadowed_by else None
+    item["reason"] = best.reason if best else None
+    item["agents"] = {a: (_view_fields(v) if v else None) for a, v in views.items()}
+    return item
+
+
 def dump_json(document: dict[str, Any]) -> str:
     """Deterministic JSON text (sorted keys, UTF-8 kept)."""
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_json(document: dict[str, Any], out: TextIO) -> None:
+    """``dump_json(document)``, written to ``out`` piece by piece.
+
+    A ``skills`` value that is not a list (a generator) is consumed one item at a time, each
+    encoded and written before the next is built, so a big listing never exists whole, as
+    objects or as text. The bytes are those of :func:`dump_json` (JSON strings hold no raw
+    newline, so an item's text is indented by prefixing its lines).
+    """
+    out.write("{")
+    opener = "\n  "
+    for key in sorted(document):
+        value = document[key]
+        out.write(opener + encode_indented(key) + ": ")
+        opener = ",\n  "
+        if key == "skills" and not isinstance(value, list):
+            _write_items(value, out)
+        else:
+            out.write(encode_indented(value, 1))
+    out.write("\n}\n" if document else "}\n")
+
+
+def _write_items(items: Iterable[Any], out: TextIO) -> None:
+    """A list one level below the top, its items encoded and written one by one."""
+    opener = "[\n    "
+    for item in items:
+        out.write(opener + encode_indented(item, 2))
+        opener = ",\n    "
+    out.write("[]" if opener.startswith("[") else "\n  ]")
+
+
+class _Unsupported(Exception):
+    """A value :func:`encode_indented` leaves to the json module."""
+
+
+_INFINITY = float("inf")
+
+
+def encode_indented(value: Any, level: int = 0) -> str:
+    """``json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)`` as it would appear
+    ``level`` levels deep (lines after the first indented by ``2 * level`` spaces).
+
+    The json module's indented encoder is pure Python; this one does the same for plain data
+    (dicts with string keys, lists, tuples, strings, numbers, booleans, None) in about half the
+    time, and hands anything else to the json module (``tests/test_cli_list_json.py`` compares
+    both).
+    """
+    parts: list[str] = []
+    try:
+        _encode(value, level, parts)
+    except _Unsupported:
+        text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+        return text.replace("\n", "\n" + "  " * level) if level else text
+    return "".join(parts)
+
+
+def _encode(value: Any, level: int, parts: list[str]) -> None:
+    if isinstance(value, str):
+        parts.append(_quote(value))
+    elif value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, dict):
+        if not value:
+            parts.append("{}")
+            return
+        inner = "\n" + "  " * (level + 1)
+        opener = "{" + inner
+        for key, item in sorted(value.items()):
+            if not isinstance(key, str):
+                raise _Unsupported
+            parts.append(opener)
+            opener = "," + inner
+            parts.append(_quote(key))
+            parts.append(": ")
+            _encode(item, level + 1, parts)
+        parts.append("\n" + "  " * level + "}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            parts.append("[]")
+            return
+        inner = "\n" + "  " * (level + 1)
+        opener = "[" + inner
+        for item in value:
+            parts.append(opener)
+            opener = "," + inner
+            _encode(item, level + 1, parts)
+        parts.append("\n" + "  " * level + "]")
+    elif isinstance(value, int):
+        parts.append(int.__repr__(value))
+    elif isinstance(value, float):
+        if value != value:
+            parts.append("NaN")
+        elif value == _INFINITY:
+            parts.append("Infinity")
+        elif value == -_INFINITY:
+            parts.append("-Infinity")
+        else:
+            parts.append(float.__repr__(value))
+    else:
+        raise _Unsupported
 
 
 # --------------------------------------------------------------------------- text
