@@ -68,6 +68,7 @@ def known_fields_by_agent() -> Mapping[str, frozenset[str]]:
     return {agent: frozenset(fields) for agent, fields in sorted(known.items())}
 
 
+@functools.cache
 def all_known_fields() -> frozenset[str]:
     """Every field name some agent knows."""
     return frozenset().union(*known_fields_by_agent().values())

@@ -167,3 +167,34 @@ def test_escapes_equal_normalising_every_target(target: str) -> None:
 def test_generated_characters_give_the_line_by_line_references(body: str) -> None:
     parsed = parse_text(Path("SKILL.md"), "---\nname: a\ndescription: d\n---\n" + body)
     assert _found(parsed) == _line_by_line(parsed.body, parsed.body_start_line)
+
+
+def _descriptions() -> list[str]:
+    values = [skill.parsed.data.get("description") for skill in _skills()]
+    return [value for value in values if isinstance(value, str)]
+
+
+def test_trigger_words_found_as_ignoring_case_finds_them() -> None:
+    from skillctl.lint.rules.description import _TRIGGER, _has_trigger
+
+    found = 0
+    for value in _descriptions():
+        assert _has_trigger(value) == (_TRIGGER.search(value) is not None), value
+        found += _has_trigger(value)
+    assert found > 100
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["Use", "WHEN", "when", "İf", "if", "the", "USER", "you", "\u017f", "\u212a", "invoked",
+             "Trigger", "for", "tasks", " ", "-", "é", "x", "use this"]
+        ),
+        max_size=8,
+    ).map(" ".join)
+)
+@settings(max_examples=800, deadline=None, derandomize=True)
+def test_generated_trigger_words(value: str) -> None:
+    from skillctl.lint.rules.description import _TRIGGER, _has_trigger
+
+    assert _has_trigger(value) == (_TRIGGER.search(value) is not None)

@@ -16,6 +16,16 @@ _TRIGGER = re.compile(
     r"if (?:the )?(?:user|you)|for (?:tasks|requests|questions) )",
     re.IGNORECASE,
 )
+#: :data:`_TRIGGER` without IGNORECASE, for lower-cased ASCII text (twice as fast there; in
+#: ASCII, ignoring case is lower-casing, which it is not for every Unicode letter).
+_TRIGGER_LOWER = re.compile(_TRIGGER.pattern)
+
+
+def _has_trigger(value: str) -> bool:
+    """``_TRIGGER.search(value)`` found something."""
+    if value.isascii():
+        return _TRIGGER_LOWER.search(value.lower()) is not None
+    return _TRIGGER.search(value) is not None
 
 
 def _description(ctx: SkillContext) -> str | None:
@@ -149,7 +159,7 @@ def description_no_trigger(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     value = _description(ctx)
-    if value is not None and value.strip() and not _TRIGGER.search(value):
+    if value is not None and value.strip() and not _has_trigger(value):
         pos = ctx.value_pos("description")
         yield Finding(
             "description does not say when to use the skill",

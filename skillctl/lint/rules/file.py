@@ -301,9 +301,10 @@ def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
     yield from problem_findings(ctx, "file-too-large")
     if ctx.parsed.has_problem("file-too-large"):
         return
-    caps = [(p.max_file_bytes, p.display_name) for p in ctx.profiles if p.max_file_bytes]
     if not ctx.config.agents:
         caps = [(limits.CLAUDE_MAX_FILE_BYTES, "Claude Code")]
+    else:
+        caps = [(p.max_file_bytes, p.display_name) for p in ctx.profiles if p.max_file_bytes]
     if not caps:
         return
     cap, who = min(caps)
