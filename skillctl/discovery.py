@@ -265,7 +265,7 @@ class ParseCache:
                                               root)
         return skill
 
-    def real(self, path: Path) -> str:
+    def real(self, path: Path | str) -> str:
         """``os.path.realpath`` of ``path``, resolved once per run.
 
         ``os.path.realpath`` is pure Python and checks every level of the path; here a path
@@ -308,8 +308,16 @@ class ParseCache:
             for item in self.walk(path, options, scan):
                 if isinstance(item, ScanNote):
                     found.append(item)
-                else:
-                    found.append((item, self.skill(item, scope, path), self.real(item.entry)))
+                    continue
+                if not item.via_symlink and item.depth >= 1:
+                    # no symlink from the walked root down to the skill folder: the folder's
+                    # real path is its parent's plus its name (no lstat of the folder itself)
+                    folder = str(item.dir)
+                    if folder not in self._reals:
+                        head, tail = os.path.split(folder)
+                        if head and tail not in ("", ".", ".."):
+                            self._reals[folder] = os.path.join(self.real(head), tail)
+                found.append((item, self.skill(item, scope, path), self.real(item.entry)))
             self._placed[key] = found
         return found
 
@@ -499,10 +507,15 @@ def _conditional(value: Any) -> str | None:
 
 def body_first_line(body: str) -> str | None:
     """Claude Code's fallback description: first non-blank body line, ``#`` stripped, 100 max."""
-    for line in body.split("\n"):
-        text = line.strip().lstrip("#").strip()
+    start, size = 0, len(body)
+    while start <= size:  # line by line without splitting the whole body
+        end = body.find("\n", start)
+        if end < 0:
+            end = size
+        text = body[start:end].strip().lstrip("#").strip()
         if text:
             return text if len(text) <= 100 else text[:97] + "..."
+        start = end + 1
     return None
 
 

@@ -263,3 +263,48 @@ def test_name_fast_paths_match_the_unicode_checks(charset: str | None) -> None:
             for dir_name in (declared, declared.strip(), "pdf", "abc", "cafe\u0301", "ﬁle"):
                 assert _name_problems(profile, declared, dir_name) == _slow_name_problems(
                     charset, must_match, declared, dir_name), (declared, dir_name)
+
+
+def _slow_body_first_line(body: str) -> str | None:
+    for line in body.split("\n"):
+        text = line.strip().lstrip("#").strip()
+        if text:
+            return text if len(text) <= 100 else text[:97] + "..."
+    return None
+
+
+def test_body_first_line_matches_splitting_the_body() -> None:
+    from skillctl.discovery import body_first_line
+    from skillctl.parse import parse_file
+    from tests.conftest import corpus_skill_files
+
+    bodies = ["", "\n", "\n\n", "x", "x\n", "\n\n  # Title  \nmore", "#\n##\n# \n\tlast",
+              "\r\n\r\nwindows\r\n", "\x0b\x0c\n \u2028 next", "a" * 150, "\n" + "b" * 100,
+              "# " + "c" * 101 + "\n", "   \n" * 50]
+    bodies += [parse_file(p).body for p in corpus_skill_files()]
+    assert len(bodies) > 100
+    for body in bodies:
+        assert body_first_line(body) == _slow_body_first_line(body), body[:80]
+
+
+def test_every_memoized_real_path_is_right_after_a_run_over_symlinks(tmp_path: Path) -> None:
+    """Discovery seeds the real paths of skill folders from the walk (no symlink on the way);
+    every path the cache resolved must still be what ``os.path.realpath`` says."""
+    tree = tmp_path / "tree"
+    elsewhere = write_skill(tmp_path / "elsewhere", "far", "name: far\ndescription: Far.\n")
+    write_skill(tree / "group", "plain", "name: plain\ndescription: Plain.\n")
+    write_skill(tree, "top", "name: top\ndescription: Top.\n")
+    os.symlink(elsewhere, tree / "group" / "linked")
+    os.symlink(tmp_path / "elsewhere", tree / "linked-group")
+    (tree / "filelink").mkdir()
+    os.symlink(elsewhere / "SKILL.md", tree / "filelink" / "SKILL.md")
+    os.symlink(tree, tmp_path / "tree-link")
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    cache = ParseCache(keep_text=False)
+    cross = discover_all(project, home, ENV, [tree, tmp_path / "tree-link"], cache=cache)
+    assert len(cross.skills) == 3  # far (four ways), plain, top
+    memo = cache.reals()
+    assert len(memo) > 10
+    for text, real in memo.items():
+        assert real == os.path.realpath(text), text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from json.encoder import encode_basestring as _quote  # the C version when there is one
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,11 +32,25 @@ def short(agent: str) -> str:
 
 def display_path(path: Path, home: Path | None = None) -> str:
     """A path for people: relative to the working directory when below it, ``~/`` for home."""
+    return _for_people(path, home, None)
+
+
+def _for_people(path: Path, home: Path | None, cwd: str | None) -> str:
+    """:func:`display_path`; with ``cwd`` (``os.path.abspath(os.curdir)``, worked out once
+    for a whole table) a path below it is made relative without ``os.path.relpath``."""
     text = str(path)
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        rel = text
+    rel: str | None = None
+    if cwd is not None and text:
+        absolute = os.path.normpath(text if text.startswith("/") else os.path.join(cwd, text))
+        if absolute == cwd:
+            rel = os.curdir
+        elif absolute.startswith(cwd.rstrip("/") + "/"):
+            rel = absolute[len(cwd.rstrip("/")) + 1:]
+    if rel is None:
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:
+            rel = text
     if not rel.startswith(".."):
         return rel
     if home is not None:
@@ -44,6 +58,12 @@ def display_path(path: Path, home: Path | None = None) -> str:
         if text == home_text or text.startswith(home_text.rstrip("/") + "/"):
             return "~" + text[len(home_text.rstrip("/")):]
     return text
+
+
+def _paths_for_people(home: Path | None) -> Callable[[Path], str]:
+    """:func:`display_path` for many paths (the working directory looked up once)."""
+    cwd = os.path.abspath(os.curdir) if os.name == "posix" else None
+    return lambda path: _for_people(path, home, cwd)
 
 
 # --------------------------------------------------------------------------- JSON
@@ -339,14 +359,15 @@ def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool,
         if roots:
             out.write("Looked in:\n" + "".join(f"  {display_path(r, res.home)}\n" for r in roots))
         return
+    shown = _paths_for_people(res.home)
     rows = [[v.name, v.status.value, v.scope.value, _cut(v.description or v.skill.description, 50),
-             display_path(v.path, res.home)] for v in views]
+             shown(v.path)] for v in views]
     _emit(out, tty, ["NAME", "STATUS", "SCOPE", "DESCRIPTION", "PATH"], rows,
           title=f"{label}: {len(res.visible())} of {len(res.views)} skills offered")
     if explain:
         out.write("\n")
         for view in views:
-            out.write(f"{view.name}  ({display_path(view.path, res.home)})\n")
+            out.write(f"{view.name}  ({shown(view.path)})\n")
             out.write("".join(f"  {line}\n" for line in explain_view(view, res)))
     omitted = len(res.views) - len(views)
     if omitted:
@@ -362,16 +383,17 @@ def render_cross(cross: CrossView, out: TextIO, *, show_all: bool, explain: bool
         out.write("No skills found in any agent's roots.\n")
         return
     table = []
+    shown = _paths_for_people(cross.home)
     for skill, views in rows:
         marks = [MARKS[v.status] if v else NOT_REACHED for v in (views[a] for a in agents)]
-        table.append([skill.name, *marks, display_path(skill.entry, cross.home)])
+        table.append([skill.name, *marks, shown(skill.entry)])
     _emit(out, tty, ["NAME", *(short(a) for a in agents), "PATH"], table)
     out.write("\nA active  C conditional  H hidden  S shadowed  I invalid  - not in its roots\n")
     out.write("  ".join(f"{short(a)} {a}" for a in agents) + "\n")
     if explain:
         out.write("\n")
         for skill, views in rows:
-            out.write(f"{skill.name}  ({display_path(skill.entry, cross.home)})\n")
+            out.write(f"{skill.name}  ({shown(skill.entry)})\n")
             for agent in agents:
                 view = views[agent]
                 if view is None:
