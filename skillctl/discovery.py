@@ -194,8 +194,8 @@ class ParseCache:
     With ``keep_text=False`` (for callers that need only frontmatter and discovery verdicts,
     such as ``list`` on big trees) the dialects discovery expects (see :meth:`expect`) run as
     soon as a file is parsed, and the parsed skills handed out then carry ``text=None``, an
-    empty ``body`` and a frontmatter with its data only (no text, no positions), so the run
-    does not hold every file's text. A dialect asked for later re-reads the file.
+    empty ``body`` and a frontmatter with its data only (no text, positions or ignores), so
+    the run does not hold every file's text. A dialect asked for later re-reads the file.
 
     The file system is assumed not to change during one run; make a new cache for a new run.
     """
@@ -208,7 +208,7 @@ class ParseCache:
         self._by_path: dict[str, ParsedSkill] = {}
         self._reals: dict[str, str] = {}
         self._walks: dict[tuple[str, WalkOptions | None], list[Candidate | ScanNote]] = {}
-        self._verdicts: dict[tuple[str, str], Verdict] = {}
+        self._verdicts: dict[str, dict[str, Verdict]] = {}  # by dialect, then real path
         self._first_lines: dict[str, str | None] = {}
         self._skills: dict[tuple[str, str, Scope, str], Skill] = {}
         self._placed: dict[tuple[str, WalkOptions | None, Scope], list[Placed | ScanNote]] = {}
@@ -247,12 +247,11 @@ class ParseCache:
         for dialect in sorted(self._expected):
             seen = verdict(dialect, parsed)
             seen = same.setdefault((seen.accepted, seen.reason, seen.line, id(seen.data)), seen)
-            self._verdicts[(dialect, key)] = seen
+            self._verdicts.setdefault(dialect, {})[key] = seen
         self._first_lines[key] = body_first_line(parsed.body)
         frontmatter = parsed.frontmatter
         if frontmatter is not None:  # the data is what discovery reads; positions are for lint
-            frontmatter = Frontmatter(frontmatter.data, "", frontmatter.start_line,
-                                      ignored_rules=frontmatter.ignored_rules)
+            frontmatter = Frontmatter(frontmatter.data, "", frontmatter.start_line)
         return dataclasses.replace(parsed, text=None, body="", frontmatter=frontmatter)
 
     def skill(self, cand: Candidate, scope: Scope, root: Path) -> Skill:
@@ -317,7 +316,8 @@ class ParseCache:
                         head, tail = os.path.split(folder)
                         if head and tail not in ("", ".", ".."):
                             self._reals[folder] = os.path.join(self.real(head), tail)
-                found.append((item, self.skill(item, scope, path), self.real(item.entry)))
+                skill = self.skill(item, scope, path)
+                found.append((item, skill, self.real(item.entry), skill.dir_name))
             self._placed[key] = found
         return found
 
@@ -328,11 +328,13 @@ class ParseCache:
 
     def verdict_at(self, dialect: str, real: str, parsed: ParsedSkill) -> Verdict:
         """:meth:`verdict` for a file whose real path the caller already has."""
-        key = (dialect, real)
-        seen = self._verdicts.get(key)
+        known = self._verdicts.get(dialect)
+        if known is None:
+            known = self._verdicts[dialect] = {}
+        seen = known.get(real)
         if seen is None:
             full = parsed if self._keep_text else parse_file(parsed.path)
-            seen = self._verdicts[key] = verdict(dialect, full)
+            seen = known[real] = verdict(dialect, full)
         return seen
 
     def body_first_line(self, parsed: ParsedSkill) -> str | None:
@@ -353,8 +355,9 @@ class ParseCache:
         return len(self._parsed)
 
 
-#: A candidate found below a place, its skill and the real path of its entry file.
-Placed = tuple[Candidate, Skill, str]
+#: A candidate found below a place, its skill, the real path of its entry file and the
+#: skill's directory name.
+Placed = tuple[Candidate, Skill, str, str]
 
 
 # --------------------------------------------------------------------------- roots
@@ -592,6 +595,7 @@ class _Draft:
     place: RootPlace
     depth: int
     real: str  # realpath of the entry file
+    dir_name: str  # the skill's directory name
     declared: str | None = None
     description: str | None = None
     warnings: list[str] = field(default_factory=list)
@@ -660,12 +664,11 @@ def _sanitizer(chars: str) -> dict[int, str]:
 
 
 def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real: str,
-              cache: ParseCache) -> _Draft:
+              cache: ParseCache, dir_name: str) -> _Draft:
     """Parser dialect, name and description rules for one reachable skill."""
     label = profile.display_name
     parsed = skill.parsed
-    dir_name = skill.dir_name
-    draft = _Draft(skill, dir_name, Status.ACTIVE, None, place, depth, real)
+    draft = _Draft(skill, dir_name, Status.ACTIVE, None, place, depth, real, dir_name)
     if profile.max_file_bytes is not None and parsed.size > profile.max_file_bytes:
         draft.status = Status.INVALID
         draft.reason = (f"the file is {parsed.size} bytes; {label} skips SKILL.md over "
@@ -754,7 +757,7 @@ def _catalog_and_conditions(profile: Profile, draft: _Draft) -> None:
 
 
 def _dir_name_of(draft: _Draft) -> str:
-    return draft.skill.dir_name
+    return draft.dir_name
 
 
 def _real_of(draft: _Draft) -> str:
@@ -932,24 +935,25 @@ def discover(
     places = extras + places if profile.winner is Winner.LAST else places + extras
     drafts: list[_Draft] = []
     notes: list[ScanNote] = []
+    over_cap = (f"over {profile.display_name}'s cap of {profile.max_skills_per_root} skills "
+                "per root")
     for place in places:
         reachable = 0
         for found in _scan_place(profile, place, cache):
             if isinstance(found, ScanNote):
                 notes.append(found)
                 continue
-            item, skill, real = found
+            item, skill, real, dir_name = found
             reason = _structural_reason(profile, place, item)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
                 if reachable > profile.max_skills_per_root:
-                    reason = (f"over {profile.display_name}'s cap of "
-                              f"{profile.max_skills_per_root} skills per root")
+                    reason = over_cap
             if reason is not None:
-                drafts.append(_Draft(skill, skill.dir_name, Status.HIDDEN, reason, place,
-                                     item.depth, real))
+                drafts.append(_Draft(skill, dir_name, Status.HIDDEN, reason, place,
+                                     item.depth, real, dir_name))
                 continue
-            drafts.append(_evaluate(profile, skill, place, item.depth, real, cache))
+            drafts.append(_evaluate(profile, skill, place, item.depth, real, cache, dir_name))
     _dedup(profile, drafts)
     for draft in drafts:
         if draft.status is Status.ACTIVE:
