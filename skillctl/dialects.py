@@ -352,11 +352,13 @@ def oas_lines(parsed: ParsedSkill) -> Verdict:
             continue
         top = _TOP_KEY.match(line)
         if top:
-            current = top.group(1)
-            value = top.group(2)
-            data[current] = _strip_quotes(value) if value and value.strip() else None
-            if data[current] is not None:
+            key, value = top.groups()
+            if value and value.strip():
+                data[key] = _strip_quotes(value)
                 current = None
+            else:
+                data[key] = None
+                current = key
             continue
         item = _LIST_ITEM.match(line)
         if item and current is not None and not isinstance(data.get(current), dict):

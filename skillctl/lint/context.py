@@ -25,6 +25,7 @@ SPEC_FIELDS = frozenset(
 )
 
 _T = TypeVar("_T")
+_MISSING: Any = object()
 
 #: How much of a file :meth:`SkillContext.head` returns (enough for a shebang line).
 HEAD_BYTES = 4096
@@ -96,11 +97,10 @@ class SkillContext:
         For work several rules need (the body's references, say): the first rule to ask pays,
         the others get the same value. A ``compute`` that raises is not remembered.
         """
-        try:
-            return cast(_T, self._computed[compute])
-        except KeyError:
+        value = self._computed.get(compute, _MISSING)  # not try/except: every skill misses once
+        if value is _MISSING:
             value = self._computed[compute] = compute(self)
-            return value
+        return cast(_T, value)
 
     # ------------------------------------------------------------------ configuration
 

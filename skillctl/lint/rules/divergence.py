@@ -22,9 +22,13 @@ def _all_readers() -> tuple[tuple[str, str, str], ...]:
 
 
 @functools.cache
-def _dialect_ids() -> tuple[str, ...]:
-    """The dialects of :func:`_all_readers`, each once, in the readers' order."""
-    return tuple(dict.fromkeys(dialect for _, _, dialect in _all_readers()))
+def _dialect_ids(clean: bool = False) -> tuple[str, ...]:
+    """The dialects of :func:`_all_readers`, each once, in the readers' order; with ``clean``,
+    only those that may refuse a file without problems (the others accept it as it is)."""
+    from skillctl.dialects import CLEAN_ACCEPTING
+
+    ids = dict.fromkeys(dialect for _, _, dialect in _all_readers())
+    return tuple(d for d in ids if not (clean and d in CLEAN_ACCEPTING))
 
 
 @rule("parser-divergence", Severity.WARNING)
@@ -61,13 +65,16 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
 
     clean = is_clean(ctx.parsed)
     cache: dict[str, object] = {}
-    for dialect in _dialect_ids():
-        try:
-            cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
-        except ValueError:
-            cache[dialect] = None
-    if all(getattr(result, "accepted", True) for result in cache.values()):
-        return  # nobody drops the skill: nobody disagrees
+    for ids in (_dialect_ids(clean), _dialect_ids()):
+        for dialect in ids:
+            if dialect in cache:
+                continue
+            try:
+                cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
+            except ValueError:
+                cache[dialect] = None
+        if all(getattr(result, "accepted", True) for result in cache.values()):
+            return  # nobody drops the skill: nobody disagrees
     accepted: list[str] = []
     degraded: list[str] = []
     dropped: dict[str, list[str]] = {}

@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.registry import Finding, rule
-from skillctl.model import LineEndings, Severity, Skill
+from skillctl.model import LineEndings, Problem, Severity, Skill
 from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
 
 
 def problem_findings(ctx: SkillContext, code: str, prefix: str = "") -> Iterator[Finding]:
     """Turn the parser's problems with this code into findings (the parser never re-runs)."""
-    for problem in ctx.parsed.problems:
+    problems = ctx.parsed.problems
+    if not problems:  # most files: ten rules ask, no generator needed
+        return iter(())
+    return _problem_findings(problems, code, prefix)
+
+
+def _problem_findings(problems: Iterable[Problem], code: str, prefix: str) -> Iterator[Finding]:
+    for problem in problems:
         if problem.code == code:
             message = f"{prefix}{problem.message}" if prefix else problem.message
             yield Finding(message, problem.line, problem.column)
