@@ -46,6 +46,8 @@ def _for_people(path: Path, home: Path | None, cwd: str | None) -> str:
             rel = os.curdir
         elif absolute.startswith(cwd.rstrip("/") + "/"):
             rel = absolute[len(cwd.rstrip("/")) + 1:]
+        else:  # not below the working directory: relpath would start with ".."
+            rel = os.pardir
     if rel is None:
         try:
             rel = os.path.relpath(path)
