@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -145,22 +146,30 @@ def command(
     found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
     command timed out.
     """
-    code = _run(
-        paths or [],
-        agent,
-        fmt,
-        context_tokens,
-        budget,
-        report,
-        into,
-        check,
-        skill,
-        args,
-        execute,
-        timeout,
-        project,
-        home,
-    )
+    # Walked folders, candidates and catalog entries pile up and make no cycles: the cyclic
+    # collector's passes over them find nothing (~7% of the CPU time on 10,000 skills).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        code = _run(
+            paths or [],
+            agent,
+            fmt,
+            context_tokens,
+            budget,
+            report,
+            into,
+            check,
+            skill,
+            args,
+            execute,
+            timeout,
+            project,
+            home,
+        )
+    finally:
+        if collecting:
+            gc.enable()
     raise typer.Exit(code)
 
 
