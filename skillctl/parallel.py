@@ -8,8 +8,9 @@ serially instead: parallelism may make a run faster, never make it fail.
 
 On Linux the pool is ``jobs - 1`` forked children plus this process, which works too: all of
 them take chunks of the input from one shared pipe (so a process slowed by other jobs simply
-takes fewer), and each child sends its results back once, pickled, when the pipe is empty.
-No feeder or result thread competes with the workers for the cores. Elsewhere (macOS, where
+takes fewer), and each child sends each chunk's results back, pickled, through its own pipe,
+which this process empties between its own chunks. No feeder or result thread competes with
+the workers for the cores. Elsewhere (macOS, where
 ``fork`` is unsafe, or when this process already runs threads) a
 :class:`~concurrent.futures.ProcessPoolExecutor` does the same job.
 
@@ -134,10 +135,11 @@ def _forks_safely() -> bool:
 
 # -- the forked pool (Linux) ------------------------------------------------------------------
 
-#: What one process did: results by chunk number, and the first failure (item index, the
-#: exception, its formatted traceback) if one of its chunks raised.
+#: A chunk that raised: the item's index, the exception, its formatted traceback.
 _Failure = tuple[int, BaseException, str]
-_Done = tuple[dict[int, list[Any]], _Failure | None]
+#: Frames on a child's result pipe: this many bytes of length, then a pickled
+#: ``(token, results)`` of a chunk done, or ``(-1, failure)`` of the chunk that raised.
+_FRAME_HEADER = 8
 
 
 def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
@@ -174,9 +176,15 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
                     if started is None:
                         break  # fork failed (process limit, memory): the others do the work
                     children.append(started)
-            done = [_take_chunks(func, items, size, tokens_r)]
-            for pid, fd in children:
-                done.append(_collect(pid, fd))
+            inbox = _Inbox([fd for _, fd in children])
+            by_chunk: dict[int, list[Any]] = {}
+
+            def keep(token: int, chunk: list[Any]) -> None:
+                by_chunk[token] = chunk
+                inbox.drain()  # a child's pipe must not fill up and stop it
+
+            failure = _take_chunks(func, items, size, tokens_r, keep)
+            inbox.drain(until_closed=True)
         except BaseException:
             # ^C (exit 130) or an error of this process: no child may outlive the run.
             for pid, _ in children:
@@ -191,7 +199,9 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
                     os.waitpid(pid, 0)
     finally:
         os.close(tokens_r)
-    return _assemble(func, items, size, count, done)
+    by_chunk.update(inbox.chunks)
+    failures = inbox.failures if failure is None else [*inbox.failures, failure]
+    return _assemble(func, items, size, count, by_chunk, failures)
 
 
 def _fork_child(
@@ -203,7 +213,7 @@ def _fork_child(
     mask: set[int] | None,
 ) -> tuple[int, int] | None:
     """Fork one worker; in the parent return its pid and result pipe, in the child never
-    return (it takes chunks, writes its results and exits without running any clean-up)."""
+    return (it takes chunks, writes their results and exits without running any clean-up)."""
     import signal
 
     try:
@@ -227,30 +237,46 @@ def _fork_child(
         os.close(result_r)
         for _, fd in siblings:
             os.close(fd)
-        _send(result_w, _take_chunks(func, items, size, tokens))
+
+        def send(token: int, chunk: list[Any]) -> None:
+            _send(result_w, (token, chunk))
+
+        failure = _take_chunks(func, items, size, tokens, send, remote=True)
+        if failure is not None:
+            _send(result_w, (-1, failure))
         status = 0
     finally:
         os._exit(status)  # no atexit handlers, no flushing of buffers copied from the parent
 
 
-def _take_chunks(func: Callable[[T], R], items: Sequence[T], size: int, tokens: int) -> _Done:
-    """Run ``func`` on chunk after chunk taken from the shared pipe until it is empty, or
-    until an item raises (that failure is returned with its index)."""
-    results: dict[int, list[Any]] = {}
+def _take_chunks(
+    func: Callable[[T], R],
+    items: Sequence[T],
+    size: int,
+    tokens: int,
+    done: Callable[[int, list[Any]], None],
+    *,
+    remote: bool = False,
+) -> _Failure | None:
+    """Run ``func`` on chunk after chunk taken from the shared pipe, handing each chunk's
+    results to ``done``, until the pipe is empty (None) or an item raises (its failure;
+    ``remote``: with the traceback as text, which does not survive pickling)."""
     while True:
         token = _read_token(tokens)
         if token is None:
-            return results, None
+            return None
         start = token * size
         chunk: list[Any] = []
         for index in range(start, min(start + size, len(items))):
             try:
                 chunk.append(func(items[index]))
             except Exception as exc:
+                if not remote:
+                    return index, exc, ""
                 import traceback
 
-                return results, (index, exc, traceback.format_exc())
-        results[token] = chunk
+                return index, exc, traceback.format_exc()
+        done(token, chunk)
 
 
 def _read_token(fd: int) -> int | None:
@@ -268,58 +294,82 @@ def _read_token(fd: int) -> int | None:
     return int.from_bytes(data, "little") if data else None
 
 
-def _send(fd: int, done: _Done) -> None:
-    """Pickle what a child did into its result pipe, framed by its length.
+def _send(fd: int, message: tuple[int, Any]) -> None:
+    """Write one pickled frame to a child's result pipe.
 
-    If the failure cannot be pickled, only the results go (the parent runs the failed
-    chunk again and raises the error itself); if the results cannot be pickled, nothing
-    goes, and the parent does this child's chunks itself.
+    What cannot be pickled is not sent: the parent then does that chunk itself (and, for a
+    failure, raises the error there, as a serial run would).
     """
     import pickle
 
     try:
-        data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:
-        try:
-            data = pickle.dumps((done[0], None), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:
-            return
-    view = memoryview(len(data).to_bytes(8, "little") + data)
+        return
+    view = memoryview(len(data).to_bytes(_FRAME_HEADER, "little") + data)
     while view:
         view = view[os.write(fd, view) :]
 
 
-def _collect(pid: int, fd: int) -> _Done:
-    """Read a child's results (empty when it died or sent nothing whole)."""
-    import pickle
+class _Inbox:
+    """The frames the children send, read as they come (without waiting) and unpickled."""
 
-    parts = []
-    while True:
-        part = os.read(fd, 1 << 20)
-        if not part:
-            break
-        parts.append(part)
-    data = b"".join(parts)
-    if len(data) < 8 or int.from_bytes(data[:8], "little") != len(data) - 8:
-        return {}, None
-    try:
-        done: _Done = pickle.loads(data[8:])
-    except Exception:
-        return {}, None
-    return done
+    def __init__(self, fds: Sequence[int]) -> None:
+        self.chunks: dict[int, list[Any]] = {}
+        self.failures: list[_Failure] = []
+        self._pending = {fd: bytearray() for fd in fds}
+        for fd in fds:
+            os.set_blocking(fd, False)
+
+    def drain(self, *, until_closed: bool = False) -> None:
+        """Take what the children have written so far, or (``until_closed``) everything
+        until each has closed its pipe: finished, failed or killed."""
+        for fd in list(self._pending):
+            if until_closed:
+                os.set_blocking(fd, True)
+            buffer = self._pending[fd]
+            while True:
+                try:
+                    part = os.read(fd, 1 << 16)
+                except BlockingIOError:
+                    break
+                if not part:
+                    del self._pending[fd]  # a frame cut short by a death is left out
+                    break
+                buffer += part
+            self._unpack(buffer)
+
+    def _unpack(self, buffer: bytearray) -> None:
+        import pickle
+
+        start = 0
+        while len(buffer) - start >= _FRAME_HEADER:
+            length = int.from_bytes(buffer[start : start + _FRAME_HEADER], "little")
+            end = start + _FRAME_HEADER + length
+            if end > len(buffer):
+                break
+            try:
+                token, value = pickle.loads(buffer[start + _FRAME_HEADER : end])
+            except Exception:
+                token, value = -2, None  # unreadable: its chunk is done again here
+            start = end
+            if token >= 0:
+                self.chunks[token] = value
+            elif token == -1:
+                self.failures.append(value)
+        del buffer[:start]
 
 
 def _assemble(
-    func: Callable[[T], R], items: Sequence[T], size: int, count: int, done: Sequence[_Done]
+    func: Callable[[T], R],
+    items: Sequence[T],
+    size: int,
+    count: int,
+    by_chunk: dict[int, list[Any]],
+    failures: list[_Failure],
 ) -> list[R]:
     """Put the chunks back in input order; run here what no process reported (a killed
     child's chunks); raise the failure of the first failing item, as a serial run would."""
-    by_chunk: dict[int, list[Any]] = {}
-    failures: list[_Failure] = []
-    for results, failure in done:
-        by_chunk.update(results)
-        if failure is not None:
-            failures.append(failure)
     failed_chunks = {index // size for index, _, _ in failures}
     out: list[R] = []
     for token in range(count):

@@ -88,6 +88,36 @@ def interrupted_here(marker: Path, parent: int, x: int) -> int:
     return x
 
 
+class OddError(Exception):
+    """An exception that pickles but cannot be unpickled (its __init__ takes two values)."""
+
+    def __init__(self, what: str, where: int) -> None:
+        super().__init__(f"{what} at {where}")
+
+
+def odd_error_in_a_child(marker: Path, parent: int, x: int) -> int:
+    if os.getpid() == parent:
+        _wait_for(marker)
+        return x
+    marker.touch()
+    raise OddError("odd", x)
+
+
+def fail_in_the_parent(parent: int, x: int) -> int:
+    if os.getpid() == parent:
+        raise ValueError(f"failed here on {x}")
+    time.sleep(0.01)  # a child is slow: this process takes chunks too, and fails on them
+    return x
+
+
+def big_result(marker: Path, parent: int, x: int) -> tuple[int, str]:
+    if os.getpid() == parent:
+        _wait_for(marker)
+    else:
+        marker.touch()
+    return x, str(x) * 20_000  # many times what a pipe holds, chunk after chunk
+
+
 def fail_on_two_items(x: int) -> int:
     if x in (123, 1700):
         raise ValueError(f"item {x}")
@@ -200,3 +230,26 @@ def test_ctrl_c_in_this_process_kills_and_reaps_every_child(tmp_path: Path) -> N
         assert handle.read().split() == []
     # every child was reaped: had one not been killed, it would have finished its item first
     assert not (tmp_path / "marker.finished").exists()
+
+
+def test_a_child_s_error_this_process_cannot_unpickle_means_its_chunk_is_done_here(
+    tmp_path: Path,
+) -> None:
+    func = functools.partial(odd_error_in_a_child, tmp_path / "marker", os.getpid())
+    assert parallel.map_ordered(func, list(range(300)), jobs=2, threshold=1) == list(range(300))
+    assert (tmp_path / "marker").exists()
+
+
+def test_an_error_raised_here_has_no_remote_traceback() -> None:
+    func = functools.partial(fail_in_the_parent, os.getpid())
+    with pytest.raises(ValueError, match="failed here") as caught:
+        parallel.map_ordered(func, list(range(300)), jobs=2, threshold=1)
+    assert caught.value.__cause__ is None
+    assert caught.value.__traceback__ is not None
+
+
+def test_results_larger_than_a_pipe_come_back_whole_and_in_order(tmp_path: Path) -> None:
+    func = functools.partial(big_result, tmp_path / "marker", os.getpid())
+    items = list(range(400))
+    out = parallel.map_ordered(func, items, jobs=3, threshold=1)
+    assert out == [(x, str(x) * 20_000) for x in items]
