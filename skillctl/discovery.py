@@ -610,6 +610,25 @@ class _Draft:
                          tuple(self.warnings) if self.warnings else (), self.depth, self.data)
 
 
+def _relative_parts(directory: Path, root: Path) -> tuple[str, ...]:
+    """``directory.relative_to(root).parts``, or ``()`` when it is not below ``root``.
+
+    Both are absolute here (places are made absolute and walks keep them so), and pathlib
+    spells a path as its parts joined by ``/``: comparing the texts gives the same answer
+    without pathlib's parsing (most of ``list``'s time on big project roots).
+    """
+    text, base = str(directory), str(root)
+    if not (text.startswith("/") and base.startswith("/")):
+        try:
+            return directory.relative_to(root).parts
+        except ValueError:
+            return ()
+    if text == base:
+        return ()
+    prefix = base if base.endswith("/") else base + "/"
+    return tuple(text[len(prefix):].split("/")) if text.startswith(prefix) else ()
+
+
 def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> str | None:
     """Why the agent never reaches this candidate (depth, case, symlinks, dot dirs)."""
     label = profile.display_name
@@ -623,10 +642,7 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     if cand.depth > root.max_depth:
         levels = "1 level" if root.max_depth == 1 else f"{root.max_depth} levels"
         return f"too deep: {cand.depth} levels below {place.path}; {label} looks {levels} deep"
-    try:
-        rel_parts = cand.dir.relative_to(place.path).parts
-    except ValueError:
-        rel_parts = ()
+    rel_parts = _relative_parts(cand.dir, place.path)
     if rel_parts and rel_parts[-1].lower() in profile.reserved_dir_names:
         return f"the directory name {rel_parts[-1]!r} is reserved by {label}"
     skip_hidden = profile.skip_hidden if root.skip_hidden is None else root.skip_hidden

@@ -308,3 +308,18 @@ def test_every_memoized_real_path_is_right_after_a_run_over_symlinks(tmp_path: P
     assert len(memo) > 10
     for text, real in memo.items():
         assert real == os.path.realpath(text), text
+
+
+def test_relative_parts_match_pathlib() -> None:
+    from skillctl.discovery import _relative_parts
+
+    roots = ["/", "/a", "/a/b", "/a/b/", "/a/bc", "/a/b/../b", "a", ".", "a/b"]
+    dirs = ["/", "/a", "/a/b", "/a/bc", "/a/b/c", "/a/b/c/d/e", "/a/bc/d", "/x/a/b",
+            "/a/b/../b/c", "/a/.hidden/b", "a/b/c", "a", ".", "b"]
+    for root in map(Path, roots):
+        for directory in map(Path, dirs):
+            try:
+                expected = directory.relative_to(root).parts
+            except ValueError:
+                expected = ()
+            assert _relative_parts(directory, root) == expected, (directory, root)
