@@ -10,9 +10,8 @@ On Linux the pool is ``jobs - 1`` forked children plus this process, which works
 them take chunks of the input from one shared pipe (so a process slowed by other jobs simply
 takes fewer), and each child sends each chunk's results back, pickled, through its own pipe,
 which this process empties between its own chunks. No feeder or result thread competes with
-the workers for the cores. Elsewhere (macOS, where
-``fork`` is unsafe, or when this process already runs threads) a
-:class:`~concurrent.futures.ProcessPoolExecutor` does the same job.
+the workers for the cores. Elsewhere (macOS, where ``fork`` is unsafe, or when this process
+already runs threads) a :class:`~concurrent.futures.ProcessPoolExecutor` does the same job.
 
 ``SKILLCTL_JOBS`` sets the number of worker processes (``1`` turns the pool off).
 """
