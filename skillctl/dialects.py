@@ -488,7 +488,7 @@ DIALECT_LABELS: dict[str, str] = {
 
 
 #: Dialects that accept a :func:`_clean` file as it is, with no reason and the parsed data
-#: (each checks ``_clean`` first); ``tests/test_dialects_fast.py`` holds them to it.
+#: (each checks ``_clean`` first); ``tests/test_dialects_quick.py`` holds them to it.
 CLEAN_ACCEPTING = frozenset(
     {"yaml12", "js-yaml", "js-yaml-bom", "claude-lenient", "spec-client", "line-fallback"}
 )

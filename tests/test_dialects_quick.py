@@ -174,3 +174,82 @@ def test_rule_findings_equal_the_full_verdicts(
             full = [_findings(SkillContext(skill, config)) for skill in skills]
         assert quick == full
         assert sum(bool(found) for found in quick) > 5
+
+
+def _oas_lines_before(parsed: ParsedSkill) -> dialects.Verdict:
+    """``oas_lines`` as it read files before it stopped copying the body (the reference)."""
+    V = dialects.Verdict
+    failed = dialects._unreadable(parsed)
+    if failed:
+        return failed
+    terms = "opencode-agent-skills"
+    if parsed.line_endings.value in ("crlf", "cr", "mixed"):
+        return V(False, f"{terms}: the frontmatter pattern only matches LF line endings "
+                 f"(file uses {parsed.line_endings.value.upper()})", 1)
+    if parsed.has_bom or dialects._utf16(parsed):
+        return V(False, f"{terms}: a BOM stands before the opening '---'", 1)
+    block = dialects._exact_block(parsed.text or "")
+    if block is None:
+        return V(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
+    lines, closer, after = block
+    if not (parsed.text or "")[after:].strip():
+        return V(False, f"{terms}: the body after the frontmatter is empty", closer + 1)
+    data: dict[str, object] = {}
+    current: str | None = None
+    for line in lines:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        top = dialects._TOP_KEY.match(line)
+        if top:
+            current = top.group(1)
+            value = top.group(2)
+            data[current] = dialects._strip_quotes(value) if value and value.strip() else None
+            if data[current] is not None:
+                current = None
+            continue
+        item = dialects._LIST_ITEM.match(line)
+        if item and current is not None and not isinstance(data.get(current), dict):
+            existing = data.get(current)
+            items = existing if isinstance(existing, list) else []
+            items.append(dialects._strip_quotes(item.group(1)))
+            data[current] = items
+            continue
+        nested = dialects._NESTED_KEY.match(line)
+        if nested and current is not None and not isinstance(data.get(current), list):
+            existing = data.get(current)
+            mapping = existing if isinstance(existing, dict) else {}
+            mapping[nested.group(1)] = dialects._strip_quotes(nested.group(2) or "")
+            data[current] = mapping
+    data = {k: ("" if v is None else v) for k, v in data.items()}
+    if "allowed-tools" in data and not isinstance(data["allowed-tools"], list):
+        return V(False, f"{terms}: allowed-tools must be a list of '  - item' lines", 1)
+    if "metadata" in data and not isinstance(data["metadata"], dict):
+        return V(False, f"{terms}: metadata must be a map of 'key: value' lines", 1)
+    for key in ("name", "description", "license"):
+        if key in data and not isinstance(data[key], str):
+            return V(False, f"{terms}: {key} must be a single 'key: value' line", 1)
+    return V(True, data=data)
+
+
+def test_oas_lines_reads_files_as_before(tmp_path: Path) -> None:
+    for path in _files(tmp_path):
+        parsed = parse_file(path)
+        assert dialects.oas_lines(parsed) == _oas_lines_before(parsed), path
+
+
+@given(
+    lines=st.lists(
+        st.sampled_from(
+            ["name: a", "name:", "description: d", "description:  ", "  - x", "  k: v",
+             "  k:", " # c", "# c", "", "  ", "metadata:", "allowed-tools:", "license: 'x'",
+             "\u3000", "\u00a0y"]
+        ),
+        max_size=10,
+    ),
+    body=st.sampled_from(["", "\n", " \n\t", "\u3000", "\u00a0", "x", "\n# B\n"]),
+)
+@settings(max_examples=500, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+def test_oas_lines_reads_generated_files_as_before(lines: list[str], body: str) -> None:
+    parsed = parse_text(Path("SKILL.md"), "---\n" + "\n".join(lines) + "\n---\n" + body)
+    assert dialects.oas_lines(parsed) == _oas_lines_before(parsed)
