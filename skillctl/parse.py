@@ -521,6 +521,7 @@ _SIMPLE_LINE = re.compile(
 _PLAIN_FIRST_REFUSED = frozenset("-?:,[]{}#&*!|>'\"%@`0123456789+.~<=")
 # Words that resolve to null or a boolean in YAML 1.1 or 1.2, in any case.
 _SPECIAL_WORDS = frozenset({"null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+_SPECIAL_WORD_MAX = max(map(len, _SPECIAL_WORDS))  # longer text is none of them, in any case
 _DOUBLE_QUOTED = re.compile(r'"([^"\\]*)"')
 _SINGLE_QUOTED = re.compile(r"'([^']*)'")
 # Far below MAX_YAML_NODES: a frontmatter this long is left to the general path.
@@ -544,7 +545,7 @@ def _simple_scalar(value: str) -> tuple[str, bool] | None:
         or ": " in value
         or " #" in value
         or value.endswith(":")
-        or value.lower() in _SPECIAL_WORDS
+        or (len(value) <= _SPECIAL_WORD_MAX and value.lower() in _SPECIAL_WORDS)
     ):
         return None
     return value, True
@@ -606,7 +607,7 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
         if match is None:
             return None
         spaces, key, value = match.groups()
-        if key.lower() in _SPECIAL_WORDS:
+        if len(key) <= _SPECIAL_WORD_MAX and key.lower() in _SPECIAL_WORDS:
             return None
         indent = len(spaces)
         number = first_line + index
