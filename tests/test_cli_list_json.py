@@ -99,7 +99,8 @@ def corpus_cross(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, 
     write_skill(tree, "broken", raw=b"---\nname: [broken\n---\nbody\n")
     write_skill(tree, "Upper_Case", "name: Upper_Case\ndescription: \"Quotes \\\" and \\u00e9\"\n")
     home, project = base / "home", base / "proj"
-    write_skill(home / ".claude/skills", "pdf", "name: pdf\ndescription: Home copy.\n")
+    write_skill(home / ".claude/skills", "skill-creator",
+                "name: skill-creator\ndescription: Home copy.\n")
     (project / ".git").mkdir(parents=True)
     return tree, home, project
 
@@ -112,7 +113,13 @@ def test_streamed_cross_json_is_the_document(corpus_cross: tuple[Path, Path, Pat
     assert len(cross.skills) > 10
     out = io.StringIO()
     listing.write_cross_json(cross, show_all, out)
-    assert out.getvalue() == listing.dump_json(listing.cross_json(cross, show_all))
+    text = out.getvalue()
+    assert text == listing.dump_json(listing.cross_json(cross, show_all))
+    if show_all:  # the per-agent fields written out by hand, in all their shapes
+        assert '"shadowed_by": "' in text and '"shadowed_by": null' in text
+        assert '"warnings": [\n' in text and '"warnings": []' in text
+        assert '"reason": "' in text and '"reason": null' in text
+        assert ': null' in text.split('"agents": {', 1)[1]  # an agent that never reaches one
 
 
 @pytest.mark.parametrize("agent", agent_ids())

@@ -164,32 +164,84 @@ def cross_json(cross: CrossView, show_all: bool) -> dict[str, Any]:
 
 def write_cross_json(cross: CrossView, show_all: bool, out: TextIO) -> None:
     """``dump_json(cross_json(cross, show_all))`` written to ``out`` one skill at a time."""
-    write_json(_cross_document(cross, show_all), out)
+    write_json(_cross_document(cross, show_all, encoded=True), out)
 
 
-def _cross_document(cross: CrossView, show_all: bool) -> dict[str, Any]:
-    """The ``cross_json`` document with its skills as a generator."""
+def _cross_document(cross: CrossView, show_all: bool, *, encoded: bool = False) -> dict[str, Any]:
+    """The ``cross_json`` document with its skills as a generator (with ``encoded``, each
+    skill's ``agents`` already encoded as JSON text, for :func:`write_json` only)."""
     rows, omitted = cross_rows(cross, show_all)
+    item = _cross_item_encoded if encoded else _cross_item
     return {
         "version": JSON_VERSION,
         "agent": None,
         "project": str(cross.project),
         "home": str(cross.home),
-        "skills": (_cross_item(skill, views) for skill, views in rows),
+        "skills": (item(skill, views) for skill, views in rows),
         "omitted": omitted,
         "notes": [_note(n) for n in cross.notes],
     }
 
 
-def _cross_item(skill: Skill, views: dict[str, SkillView | None]) -> dict[str, Any]:
+def _cross_item(skill: Skill, views: dict[str, SkillView | None], *,
+                agents: bool = True) -> dict[str, Any]:
     best = _best(views)
     item = _skill_fields(skill)
     item["name"] = skill.name
     item["status"] = best.status.value if best else None
     item["shadowed_by"] = str(best.shadowed_by) if best and best.shadowed_by else None
     item["reason"] = best.reason if best else None
-    item["agents"] = {a: (_view_fields(v) if v else None) for a, v in views.items()}
+    if agents:
+        item["agents"] = {a: (_view_fields(v) if v else None) for a, v in views.items()}
     return item
+
+
+def _cross_item_encoded(skill: Skill, views: dict[str, SkillView | None]) -> dict[str, Any]:
+    """:func:`_cross_item` with ``agents`` as its JSON text (at its depth in the document):
+    eleven views per skill were most of the encoding time."""
+    item = _cross_item(skill, views, agents=False)
+    level = 3  # the document, its skills list, a skill, then this mapping
+    if not views:
+        item["agents"] = {}
+        return item
+    inner = "\n" + "  " * (level + 1)
+    opener = "{" + inner
+    parts: list[str] = []
+    for agent in sorted(views):
+        view = views[agent]
+        parts.append(opener)
+        opener = "," + inner
+        parts.append(_quote(agent))
+        parts.append(": ")
+        parts.append("null" if view is None else _view_json(view, level + 1))
+    parts.append("\n" + "  " * level + "}")
+    item["agents"] = _Encoded("".join(parts))
+    return item
+
+
+def _view_json(view: SkillView, level: int) -> str:
+    """``encode_indented(_view_fields(view), level)``, written out field by field."""
+    inner = "\n" + "  " * (level + 1)
+    if view.warnings:
+        deeper = "\n" + "  " * (level + 2)
+        warnings = ("[" + deeper + ("," + deeper).join(map(_quote, view.warnings)) + inner
+                    + "]")
+    else:
+        warnings = "[]"
+    reason = "null" if view.reason is None else _quote(view.reason)
+    shadow = _quote(str(view.shadowed_by)) if view.shadowed_by else "null"
+    return ("{" + inner + '"name": ' + _quote(view.name)
+            + "," + inner + '"reason": ' + reason
+            + "," + inner + '"shadowed_by": ' + shadow
+            + "," + inner + '"status": ' + _quote(view.status.value)
+            + "," + inner + '"warnings": ' + warnings
+            + "\n" + "  " * level + "}")
+
+
+class _Encoded(str):
+    """JSON text made for its place in a document: :func:`encode_indented` writes it as is."""
+
+    __slots__ = ()
 
 
 def dump_json(document: dict[str, Any]) -> str:
@@ -254,7 +306,7 @@ def encode_indented(value: Any, level: int = 0) -> str:
 
 def _encode(value: Any, level: int, parts: list[str]) -> None:
     if isinstance(value, str):
-        parts.append(_quote(value))
+        parts.append(value if type(value) is _Encoded else _quote(value))
     elif value is None:
         parts.append("null")
     elif value is True:
