@@ -29,3 +29,30 @@ def test_shortcut_agrees_with_display_path(tmp_path: Path, monkeypatch: pytest.M
         shown = _paths_for_people(given_home)
         for path in paths:
             assert shown(path) == display_path(path, given_home), (path, given_home)
+
+
+def _slow_plain_table(headers: list[str], rows: list[list[str]]) -> str:
+    """The table as written before it was laid out column by column."""
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+    lines = []
+    for row in [list(headers), *rows]:
+        cells = [c.ljust(w) for c, w in zip(row, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("rows", [
+    [],
+    [["a", "b", "c"]],
+    [["", "", ""], ["x", "", "trailing  "], ["日本語", "ﬁ", "tab\tin"]],
+    [[f"name-{i}", "A" if i % 3 else "-", "p/" * (i % 7)] for i in range(200)],
+])
+def test_plain_table_matches_the_row_by_row_layout(rows: list[list[str]]) -> None:
+    from skillctl.report.listing import _plain_table
+
+    headers = ["NAME", "CC", "PATH"]
+    assert _plain_table(headers, rows) == _slow_plain_table(headers, rows)
+    with pytest.raises(ValueError):
+        _plain_table(headers, [*rows, ["too", "short"]])

@@ -358,13 +358,16 @@ def _encode(value: Any, level: int, parts: list[str]) -> None:
 
 
 def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    size = len(headers)
+    if any(len(row) != size for row in rows):
+        raise ValueError(f"every row of the table needs {size} cells")
+    # column by column, and cells padded by str.ljust through map: no Python call per cell
     widths = [len(h) for h in headers]
-    for row in rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
-    lines = []
-    for row in [list(headers), *rows]:
-        cells = [c.ljust(w) for c, w in zip(row, widths, strict=True)]
-        lines.append("  ".join(cells).rstrip())
+    if rows:
+        widths = [max(w, max(map(len, column)))
+                  for w, column in zip(widths, zip(*rows, strict=True), strict=True)]
+    ljust = str.ljust
+    lines = ["  ".join(map(ljust, row, widths)).rstrip() for row in [headers, *rows]]
     return "\n".join(lines) + "\n"
 
 
