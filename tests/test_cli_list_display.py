@@ -21,7 +21,7 @@ def test_shortcut_agrees_with_display_path(tmp_path: Path, monkeypatch: pytest.M
     cwd = Path("/") if where == "/" else tmp_path / where.removeprefix("tmp").lstrip("/")
     monkeypatch.chdir(cwd)
     paths = [Path(p) for p in ("/", ".", "..", "a", "a/b/SKILL.md", "./a/../ab", "../a-b/c",
-                               "link/b", "/nonexistent/x")]
+                               "link/b", "/nonexistent/x", "//x", "//", "///x/y")]
     paths += [tmp_path, tmp_path / "a", tmp_path / "a" / "b" / "c" / "SKILL.md",
               tmp_path / "a-b" / "c", tmp_path / "ab", home, home / "x" / "y" / "SKILL.md",
               tmp_path / "link" / "b", tmp_path / "a" / ".." / "ab", Path(str(tmp_path) + "/")]

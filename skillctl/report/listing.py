@@ -40,7 +40,7 @@ def _for_people(path: Path, home: Path | None, cwd: str | None) -> str:
     for a whole table) a path below it is made relative without ``os.path.relpath``."""
     text = str(path)
     rel: str | None = None
-    if cwd is not None and text:
+    if cwd is not None and text and not text.startswith("//"):  # POSIX keeps a leading //
         absolute = os.path.normpath(text if text.startswith("/") else os.path.join(cwd, text))
         if absolute == cwd:
             rel = os.curdir
