@@ -618,7 +618,7 @@ def _relative_parts(directory: Path, root: Path) -> tuple[str, ...]:
     without pathlib's parsing (most of ``list``'s time on big project roots).
     """
     text, base = str(directory), str(root)
-    if not (text.startswith("/") and base.startswith("/")):
+    if not (text.startswith("/") and base.startswith("/")) or "//" in (text[:2], base[:2]):
         try:
             return directory.relative_to(root).parts
         except ValueError:

@@ -313,9 +313,9 @@ def test_every_memoized_real_path_is_right_after_a_run_over_symlinks(tmp_path: P
 def test_relative_parts_match_pathlib() -> None:
     from skillctl.discovery import _relative_parts
 
-    roots = ["/", "/a", "/a/b", "/a/b/", "/a/bc", "/a/b/../b", "a", ".", "a/b"]
+    roots = ["/", "/a", "/a/b", "/a/b/", "/a/bc", "/a/b/../b", "a", ".", "a/b", "//a", "//"]
     dirs = ["/", "/a", "/a/b", "/a/bc", "/a/b/c", "/a/b/c/d/e", "/a/bc/d", "/x/a/b",
-            "/a/b/../b/c", "/a/.hidden/b", "a/b/c", "a", ".", "b"]
+            "/a/b/../b/c", "/a/.hidden/b", "a/b/c", "a", ".", "b", "//a/b", "//a", "///a/b"]
     for root in map(Path, roots):
         for directory in map(Path, dirs):
             try:
