@@ -202,6 +202,8 @@ def test_cached_real_path_agrees_with_os_realpath(tmp_path: Path,
         Path("skills"),
         Path("."),
         Path("/"),
+        Path("//"),
+        Path("//" + str(base).lstrip("/")) / "skills" / "linked-dir" / "SKILL.md",
     ]
     cache = ParseCache()
     for path in paths + paths:  # the second round is answered from the memo
