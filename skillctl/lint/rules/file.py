@@ -28,13 +28,12 @@ def _problem_findings(problems: Iterable[Problem], code: str, prefix: str) -> It
             yield Finding(message, problem.line, problem.column)
 
 
-def _real_child(real_parent: str, path: Path) -> str:
-    """``os.path.realpath(path)``, given the real path of its parent folder.
+def _real_child(real_parent: str, name: str, path: Path) -> str:
+    """``os.path.realpath(path)``, given the real path of its parent folder and its name.
 
     A plain name inside a resolved folder that is not a symbolic link is already real: one
     ``lstat`` instead of one for every component of the path.
     """
-    name = path.name
     candidate = os.path.join(real_parent, name)
     if name in ("", ".", "..") or os.path.islink(candidate):
         return os.path.realpath(path)
@@ -68,22 +67,20 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
 
     Matters for every agent.
     """
-    real_parents: dict[Path, str] = {}  # each folder resolved once, not once per skill in it
-
-    def resolve_folder(path: Path) -> str:
-        found = real_parents.get(path)
-        if found is None:
-            found = real_parents[path] = os.path.realpath(path)
-        return found
-
-    skill_dirs = {_real_child(resolve_folder(s.dir.parent), s.dir) for s in ctx.skills}
+    # Each folder is resolved once, not once per skill in it; paths stay strings (thousands
+    # of Path.parent calls and Path hashes cost more than the rule's own disk reads).
+    real_parents: dict[str, str] = {}
     roots = [os.path.realpath(r) for r in ctx.roots]
+    skill_dirs: set[str] = set()
     parents: dict[str, Path] = {}
     for skill in ctx.skills:
-        parent = skill.dir.parent
-        real = resolve_folder(parent)
-        if any(real == r or real.startswith(r + os.sep) for r in roots):
-            parents.setdefault(real, parent)
+        parent_text, name = os.path.split(os.fspath(skill.dir))
+        real = real_parents.get(parent_text)
+        if real is None:
+            real = real_parents[parent_text] = os.path.realpath(skill.dir.parent)
+            if any(real == r or real.startswith(r + os.sep) for r in roots):
+                parents.setdefault(real, skill.dir.parent)
+        skill_dirs.add(_real_child(real, name, skill.dir))
     for real_parent, parent in sorted(parents.items()):
         try:
             entries = sorted(os.scandir(real_parent), key=lambda e: e.name)
