@@ -244,8 +244,12 @@ class ParseCache:
         # the same verdict from several dialects (the usual case: all accept a clean file
         # with the parser's own data) is kept once
         same: dict[tuple[bool, str | None, int | None, int], Verdict] = {}
+        data = parsed.data
         for dialect in sorted(self._expected):
             seen = verdict(dialect, parsed)
+            if seen.data is not None and seen.data is not data and _identical(seen.data, data):
+                # a dialect that read the very same values keeps the parser's copy of them
+                seen = Verdict(seen.accepted, seen.reason, seen.line, data)
             seen = same.setdefault((seen.accepted, seen.reason, seen.line, id(seen.data)), seen)
             self._verdicts.setdefault(dialect, {})[key] = seen
         self._first_lines[key] = body_first_line(parsed.body)
@@ -353,6 +357,22 @@ class ParseCache:
     def __len__(self) -> int:
         """How many distinct files were parsed."""
         return len(self._parsed)
+
+
+def _identical(one: Any, other: Any) -> bool:
+    """Equal plain data of the same types all the way down, keys in the same order (``==``
+    alone would let ``1`` stand for ``True`` or ``1.0``)."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, dict):
+        return len(one) == len(other) and all(
+            type(k1) is type(k2) and k1 == k2 and _identical(v1, v2)
+            for (k1, v1), (k2, v2) in zip(one.items(), other.items(), strict=True)
+        )
+    if isinstance(one, list):
+        return len(one) == len(other) and all(
+            _identical(a, b) for a, b in zip(one, other, strict=True))
+    return bool(one == other)
 
 
 #: A candidate found below a place, its skill, the real path of its entry file and the

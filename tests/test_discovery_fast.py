@@ -325,3 +325,42 @@ def test_relative_parts_match_pathlib() -> None:
             except ValueError:
                 expected = ()
             assert _relative_parts(directory, root) == expected, (directory, root)
+
+
+def test_identical_is_stricter_than_equality() -> None:
+    from skillctl.discovery import _identical
+
+    assert _identical({"a": [1, {"b": "x"}], "c": None}, {"a": [1, {"b": "x"}], "c": None})
+    assert not _identical({"a": 1}, {"a": True})
+    assert not _identical({"a": 1}, {"a": 1.0})
+    assert not _identical({"a": 1, "b": 2}, {"b": 2, "a": 1})  # same items, other order
+    assert not _identical({"a": [1]}, {"a": (1,)})
+    assert not _identical({"a": float("nan")}, {"a": float("nan")})
+    assert not _identical({"a": "x"}, {"a": "x", "b": "y"})
+
+
+def test_lean_verdicts_equal_fresh_verdicts_on_the_corpus() -> None:
+    """The lean cache shares the parser's data with dialects that read the same values; every
+    verdict must still be what the dialect says of a freshly parsed file, types included."""
+    from skillctl.dialects import DIALECTS, verdict
+    from skillctl.discovery import _identical
+    from skillctl.parse import parse_file
+    from tests.conftest import corpus_skill_files
+
+    files = corpus_skill_files()
+    assert len(files) > 100
+    cache = ParseCache(keep_text=False)
+    cache.expect(DIALECTS)
+    shared = 0
+    for path in files:
+        lean = cache.get(path)
+        fresh = parse_file(path)
+        for dialect in DIALECTS:
+            got, want = cache.verdict(dialect, lean), verdict(dialect, fresh)
+            assert (got.accepted, got.reason, got.line) == (want.accepted, want.reason,
+                                                            want.line)
+            assert (got.data is None) == (want.data is None)
+            if got.data is not None:
+                assert _identical(dict(got.data), dict(want.data or {})), (path, dialect)
+                shared += got.data is lean.data
+    assert shared > len(files)  # most files: several dialects keep the parser's data
