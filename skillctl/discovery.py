@@ -204,6 +204,8 @@ class ParseCache:
         """Start empty."""
         self._keep_text = keep_text
         self._expected: set[str] = set()
+        #: the expected dialects, sorted, each with its table of verdicts (None: to redo)
+        self._expected_tables: list[tuple[str, dict[str, Verdict]]] | None = None
         self._parsed: dict[str, ParsedSkill] = {}
         self._by_path: dict[str, ParsedSkill] = {}
         self._reals: dict[str, str] = {}
@@ -221,6 +223,7 @@ class ParseCache:
     def expect(self, dialects: Iterable[str]) -> None:
         """Say which parser dialects discovery will ask about (run early without text)."""
         self._expected.update(dialects)
+        self._expected_tables = None
 
     def get(self, entry: Path) -> ParsedSkill:
         """The parsed file (parsed now if needed), carrying the path it was asked for."""
@@ -243,15 +246,20 @@ class ParseCache:
     def _drop_text(self, key: str, parsed: ParsedSkill) -> ParsedSkill:
         # the same verdict from several dialects (the usual case: all accept a clean file
         # with the parser's own data) is kept once
+        tables = self._expected_tables
+        if tables is None:
+            tables = self._expected_tables = [(dialect, self._verdicts.setdefault(dialect, {}))
+                                              for dialect in sorted(self._expected)]
         same: dict[tuple[bool, str | None, int | None, int], Verdict] = {}
         data = parsed.data
-        for dialect in sorted(self._expected):
+        for dialect, table in tables:
             seen = verdict(dialect, parsed)
-            if seen.data is not None and seen.data is not data and _identical(seen.data, data):
+            found = seen.data
+            if found is not None and found is not data and _identical(found, data):
                 # a dialect that read the very same values keeps the parser's copy of them
                 seen = Verdict(seen.accepted, seen.reason, seen.line, data)
-            seen = same.setdefault((seen.accepted, seen.reason, seen.line, id(seen.data)), seen)
-            self._verdicts.setdefault(dialect, {})[key] = seen
+                found = data
+            table[key] = same.setdefault((seen.accepted, seen.reason, seen.line, id(found)), seen)
         self._first_lines[key] = body_first_line(parsed.body)
         frontmatter = parsed.frontmatter
         if frontmatter is not None:  # the data is what discovery reads; positions are for lint
