@@ -364,3 +364,32 @@ def test_lean_verdicts_equal_fresh_verdicts_on_the_corpus() -> None:
                 assert _identical(dict(got.data), dict(want.data or {})), (path, dialect)
                 shared += got.data is lean.data
     assert shared > len(files)  # most files: several dialects keep the parser's data
+
+
+def test_discovery_pauses_the_collector_and_always_restores_it(
+        world: tuple[Path, Path]) -> None:
+    import gc
+
+    from skillctl.discovery import paused_gc
+    from skillctl.errors import UsageError
+
+    home, project = world
+    assert gc.isenabled()
+    discover_all(project, home, ENV)
+    assert gc.isenabled()
+    with pytest.raises(UsageError):
+        discover(get_profile("codex"), project, home, ENV, [project / "missing"])
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():  # nested: the inner block leaves the outer one's state alone
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()  # a collector that was off stays off
+    finally:
+        gc.enable()
