@@ -52,7 +52,7 @@ from skillctl.lint.result import RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 from skillctl.replay import NAMES as _NAMES
 from skillctl.replay import RACY_NS as _RACY_NS
-from skillctl.replay import cache_folder, code_fingerprint, stat_digest
+from skillctl.replay import cache_folder, code_fingerprint, stat_digest, write_cache_file
 
 if TYPE_CHECKING:
     from skillctl.model import Skill
@@ -699,8 +699,7 @@ class LintCache:
             separators=(",", ":"),
         ).encode()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            _atomic_write(self.path, payload)
+            write_cache_file(os.fspath(self.path), payload)
         except OSError:
             return
         prune(self.path.parent, keep=self.path)
@@ -728,19 +727,6 @@ def _read_entries(path: Path, base: str) -> dict[str, Any]:
     ):
         return {}
     return data["entries"]  # type: ignore[no-any-return]
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write a cache file atomically (a temporary file, then a rename); no fsync needed."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def prune(

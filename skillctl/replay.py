@@ -292,19 +292,27 @@ def remember(snapshot: Snapshot, config_files: Sequence[str], output: str, exit_
     import json
 
     payload = json.dumps(record, separators=(",", ":")).encode("utf-8", NAMES)
-    path = record_path(key)
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        with open(tmp, "wb") as handle:
-            handle.write(payload)
-        os.replace(tmp, path)
+        write_cache_file(record_path(key), payload)
     except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         return False
     return True
+
+
+def write_cache_file(path: str, data: bytes) -> None:
+    """Write a file of the cache directory atomically (a temporary file, then a rename; no
+    fsync: a lost cache file is a miss), creating the directory (private) if needed."""
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def escape_undecodable(*streams: Any) -> None:
