@@ -746,79 +746,12 @@ def parse_text(
         else raw_text.replace("\r\n", "\n").replace("\r", "\n")
     )
     top = _split_at_top(text)
-    if top is not None:
-        top_yaml, closer, top_body = top
-        try:
-            top_fm, top_problems = parse_yaml(top_yaml, 2)
-        except Exception as exc:  # a parser bug must not take the whole run down
-            top_fm = None
-            top_problems = [
-                Problem(
-                    "yaml-syntax",
-                    f"frontmatter could not be parsed ({type(exc).__name__}: {exc})",
-                    2,
-                )
-            ]
-        found.extend(top_problems)
-        return ParsedSkill(
-            path=path,
-            size=len(raw_text.encode("utf-8", errors="replace")) if size is None else size,
-            text=text,
-            has_bom=has_bom,
-            line_endings=endings,
-            frontmatter=top_fm,
-            body=top_body,
-            body_start_line=closer + 2,
-            problems=tuple(found),
-            has_frontmatter_block=True,
-        )
-    lines = text.split("\n")
-    split = split_frontmatter(lines)
-    frontmatter: Frontmatter | None = None
-    body_start = 1
-    body = text
-    if split.opener is None:
-        first = next((line for line in lines if line.strip()), "")
-        hint = (
-            " (the opening '---' must stand alone on the first line)"
-            if first.startswith("---")
-            else ""
-        )
-        found.append(Problem("no-frontmatter", f"no YAML frontmatter{hint}", 1, 1))
-    elif split.closer is None:
-        found.append(
-            Problem(
-                "unclosed-frontmatter",
-                "frontmatter is not closed by a '---' line",
-                split.opener + 1,
-                1,
-            )
-        )
+    if top is not None:  # the common case: '---' on the first line, found without splitting
+        yaml_text, closer, body = top
+        frontmatter = _parse_yaml_guarded(yaml_text, 2, found)
+        body_start, has_block = closer + 2, True
     else:
-        if split.leading:
-            found.append(
-                Problem(
-                    "leading-content",
-                    "text before the opening '---': agents see no frontmatter",
-                    1,
-                    1,
-                )
-            )
-        yaml_text = "\n".join(lines[split.opener + 1 : split.closer])
-        try:
-            frontmatter, yaml_problems = parse_yaml(yaml_text, split.opener + 2)
-        except Exception as exc:  # a parser bug must not take the whole run down
-            frontmatter = None
-            yaml_problems = [
-                Problem(
-                    "yaml-syntax",
-                    f"frontmatter could not be parsed ({type(exc).__name__}: {exc})",
-                    split.opener + 2,
-                )
-            ]
-        found.extend(yaml_problems)
-        body_start = split.closer + 2
-        body = "\n".join(lines[split.closer + 1 :])
+        frontmatter, body, body_start, has_block = _split_and_parse(text, found)
     return ParsedSkill(
         path=path,
         size=len(raw_text.encode("utf-8", errors="replace")) if size is None else size,
@@ -829,8 +762,68 @@ def parse_text(
         body=body,
         body_start_line=body_start,
         problems=tuple(found),
-        has_frontmatter_block=split.opener is not None,
+        has_frontmatter_block=has_block,
     )
+
+
+def _parse_yaml_guarded(
+    yaml_text: str, first_line: int, found: list[Problem]
+) -> Frontmatter | None:
+    """:func:`parse_yaml`, its problems added to ``found``; a parser bug is a problem too
+    (it must not take the whole run down)."""
+    try:
+        frontmatter, problems = parse_yaml(yaml_text, first_line)
+    except Exception as exc:
+        frontmatter = None
+        problems = [
+            Problem(
+                "yaml-syntax",
+                f"frontmatter could not be parsed ({type(exc).__name__}: {exc})",
+                first_line,
+            )
+        ]
+    found.extend(problems)
+    return frontmatter
+
+
+def _split_and_parse(
+    text: str, found: list[Problem]
+) -> tuple[Frontmatter | None, str, int, bool]:
+    """The line-by-line split (for whatever :func:`_split_at_top` does not handle): the
+    frontmatter, the body, the body's first line and whether there is a ``---`` block."""
+    lines = text.split("\n")
+    split = split_frontmatter(lines)
+    if split.opener is None:
+        first = next((line for line in lines if line.strip()), "")
+        hint = (
+            " (the opening '---' must stand alone on the first line)"
+            if first.startswith("---")
+            else ""
+        )
+        found.append(Problem("no-frontmatter", f"no YAML frontmatter{hint}", 1, 1))
+        return None, text, 1, False
+    if split.closer is None:
+        found.append(
+            Problem(
+                "unclosed-frontmatter",
+                "frontmatter is not closed by a '---' line",
+                split.opener + 1,
+                1,
+            )
+        )
+        return None, text, 1, True
+    if split.leading:
+        found.append(
+            Problem(
+                "leading-content",
+                "text before the opening '---': agents see no frontmatter",
+                1,
+                1,
+            )
+        )
+    yaml_text = "\n".join(lines[split.opener + 1 : split.closer])
+    frontmatter = _parse_yaml_guarded(yaml_text, split.opener + 2, found)
+    return frontmatter, "\n".join(lines[split.closer + 1 :]), split.closer + 2, True
 
 
 def parse_file(path: Path) -> ParsedSkill:
