@@ -37,7 +37,6 @@ silently: the cache can make a run faster, never make it fail.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import stat
@@ -52,14 +51,14 @@ from skillctl.lint.result import RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 from skillctl.replay import NAMES as _NAMES
 from skillctl.replay import RACY_NS as _RACY_NS
-from skillctl.replay import cache_folder, code_fingerprint, stat_digest, write_cache_file
+from skillctl.replay import cache_folder, code_fingerprint, hasher, stat_digest, write_cache_file
 
 if TYPE_CHECKING:
     from skillctl.model import Skill
     from skillctl.scan import ScanNote
 
 #: Version of the cache file format; bump on any change to the key or the stored shape.
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 #: Cache files kept in the cache directory, and their total size.
 MAX_BUCKETS = 64
 MAX_BYTES = 256 * 1024 * 1024
@@ -266,7 +265,7 @@ class SkillKeyer:
         content = self._content_digest(self.abspath(entry), state)
         if content is None:
             return None
-        digest = hashlib.sha256(
+        digest = hasher(
             f"{self._base}\0{where}\0{skill_dir}\0{entry}\0{content}\0".encode("utf-8", _NAMES)
         )
         real = self._realpath(skill_dir)
@@ -309,7 +308,7 @@ class SkillKeyer:
             data = _read_head(entry, limits.MAX_READ_BYTES + 1)
         except OSError:
             return None
-        content = hashlib.sha256(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
+        content = hasher(f"{st.st_size}\0".encode("utf-8", _NAMES) + data).hexdigest()
         if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > _RACY_NS:
             state.stat_record = (memo_key, [*mark, content])
         return content
@@ -429,14 +428,14 @@ class LintCache:
         directory: Path | None = None,
     ) -> LintCache:
         """The cache for linting ``roots`` with this configuration (never raises)."""
-        base = hashlib.sha256(
+        if not enabled:
+            return cls(None, "", {})
+        base = hasher(
             f"{CACHE_FORMAT}\0{code_fingerprint()}\0{config_fingerprint}".encode("utf-8", _NAMES)
         ).hexdigest()
-        if not enabled:
-            return cls(None, base, {})
         where = directory if directory is not None else cache_dir()
         names = "\0".join(sorted(os.path.abspath(os.fspath(r)) for r in roots))
-        bucket = hashlib.sha256(f"{base}\0{names}".encode("utf-8", _NAMES)).hexdigest()[:32]
+        bucket = hasher(f"{base}\0{names}".encode("utf-8", _NAMES)).hexdigest()[:32]
         path = where / f"lint-v{CACHE_FORMAT}-{bucket}{_SUFFIX}"
         return cls(path, base, _read_entries(path, base))
 
@@ -504,7 +503,7 @@ class LintCache:
         """The key of a whole run: every skill's key, in order, plus any other input."""
         if any(k is None for k in skill_keys):
             return None
-        digest = hashlib.sha256(b"run\0")
+        digest = hasher(b"run\0")
         for k in skill_keys:
             digest.update(f"{k}\0".encode("utf-8", _NAMES))
         digest.update(extra.encode("utf-8", _NAMES))
@@ -518,7 +517,7 @@ class LintCache:
         """Key of a whole run: the paths, every skill's key, the scan notes and the folders
         holding the skills (cross-skill rules such as missing-skill-md read their listings)."""
         keys = [self.key(d, e) for d, e in pairs]
-        extra = hashlib.sha256()
+        extra = hasher()
         for p in paths:
             extra.update(f"path\0{p}\0".encode("utf-8", _NAMES))
         for note in notes:
@@ -709,7 +708,7 @@ def _snapshot_key(paths: Sequence[Path]) -> str:
     """Where a run's snapshot is stored: the paths as given (diagnostics show them) and as
     they resolve from the current directory."""
     named = "\0".join(f"{p}\0{os.path.abspath(p)}" for p in paths)
-    return "snapshot:" + hashlib.sha256(named.encode("utf-8", _NAMES)).hexdigest()
+    return "snapshot:" + hasher(named.encode("utf-8", _NAMES)).hexdigest()
 
 
 def _read_entries(path: Path, base: str) -> dict[str, Any]:

@@ -26,12 +26,9 @@ stable :meth:`~ResolvedConfig.fingerprint` (the cache key of a lint run).
 
 from __future__ import annotations
 
-import difflib
 import functools
-import hashlib
 import json
 import os
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,7 +139,9 @@ class ResolvedConfig:
             sort_keys=True,
             default=str,
         )
-        return hashlib.sha256(payload.encode()).hexdigest()[:32]
+        from skillctl.replay import hasher
+
+        return str(hasher(payload.encode()).hexdigest()[:32])
 
 
 @functools.lru_cache(maxsize=64)
@@ -170,6 +169,8 @@ def _is_config(candidate: Path) -> bool:
         return False
     if candidate.name == "skillctl.toml":
         return True
+    import tomllib  # only where there is a file to read
+
     try:
         data = tomllib.loads(candidate.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -202,6 +203,8 @@ def read_config_table(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read config file: {exc}") from exc
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -221,6 +224,8 @@ def read_config_table(path: Path) -> dict[str, Any]:
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    import difflib  # only for a mistake
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
