@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -93,7 +94,10 @@ def test_the_guard_detects_a_heavy_import() -> None:
     env = dict(os.environ)
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", "import ruamel.yaml"],
-        capture_output=True, text=True, env=env, timeout=60,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     names = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
     assert heavy_in(names) != []
@@ -106,8 +110,13 @@ def test_the_guard_detects_a_heavy_import() -> None:
 
 #: skillctl.cli modules that hold a command; the helpers (app, completion, places) are not.
 COMMAND_MODULES = {
-    "skillctl.cli.list_cmd", "skillctl.cli.show", "skillctl.cli.lint", "skillctl.cli.rules",
-    "skillctl.cli.render", "skillctl.cli.new", "skillctl.cli.schema",
+    "skillctl.cli.list_cmd",
+    "skillctl.cli.show",
+    "skillctl.cli.lint",
+    "skillctl.cli.rules",
+    "skillctl.cli.render",
+    "skillctl.cli.new",
+    "skillctl.cli.schema",
     "skillctl.cli.run_script",
 }
 
@@ -139,8 +148,11 @@ def test_tab_completion_of_a_command_name_imports_no_command_module() -> None:
 
 
 def test_tab_completion_of_options_imports_only_that_command() -> None:
-    env = {"_SKILLCTL_COMPLETE": "complete_bash", "COMP_WORDS": "skillctl lint --",
-           "COMP_CWORD": "2"}
+    env = {
+        "_SKILLCTL_COMPLETE": "complete_bash",
+        "COMP_WORDS": "skillctl lint --",
+        "COMP_CWORD": "2",
+    }
     modules, out = imported_modules([], env)
     assert "--no-cache" in out.split()
     assert command_modules_in(modules) == {"skillctl.cli.lint"}
@@ -189,7 +201,10 @@ def test_stand_in_shortens_its_help_like_the_real_command(command: str) -> None:
     real = load_command(command)
     stand_in = TyperCommand(command, help=TABLE[command].summary, rich_markup_mode=None)
     assert (stand_in.hidden, stand_in.deprecated, stand_in.short_help) == (
-        real.hidden, real.deprecated, real.short_help)
+        real.hidden,
+        real.deprecated,
+        real.short_help,
+    )
     for limit in range(5, 200):
         assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), limit
 
@@ -220,3 +235,44 @@ def test_unknown_command_still_suggests_close_names() -> None:
     assert result.exit_code == 2
     assert "Error: No such command 'lnit'. Did you mean " in result.stderr
     assert "'lint'" in result.stderr
+
+
+# -- a lint run loads what its output needs, not every format's dependencies ------------------
+
+
+def _clean_tree(tmp_path: Path) -> Path:
+    from tests.conftest import write_skill
+
+    root = tmp_path / "skills"
+    write_skill(
+        root,
+        "pdf-tools",
+        "name: pdf-tools\ndescription: Extracts text from PDF files. Use when the user asks "
+        "about PDFs.\n",
+    )
+    return root
+
+
+@pytest.mark.parametrize("cache", [["--no-cache"], []], ids=["no-cache", "cache"])
+def test_text_lint_loads_neither_other_formats_nor_openssl(
+    tmp_path: Path, cache: list[str]
+) -> None:
+    root = _clean_tree(tmp_path)
+    modules, out = imported_modules(
+        ["lint", *cache, str(root)], {"SKILLCTL_CACHE_DIR": str(tmp_path / "cache")}
+    )
+    assert "skillctl.report.lint_text" in modules, out
+    assert not {f"skillctl.report.lint_{f}" for f in ("json", "sarif", "github", "junit")} & (
+        modules
+    )
+    # The cache and the config fingerprint hash with BLAKE2b from _blake2: no OpenSSL.
+    assert "_hashlib" not in modules
+
+
+def test_sarif_lint_loads_its_format(tmp_path: Path) -> None:
+    modules, out = imported_modules(
+        ["lint", "--no-cache", "--format", "sarif", str(_clean_tree(tmp_path))]
+    )
+    assert '"version": "2.1.0"' in out
+    assert "skillctl.report.lint_sarif" in modules
+    assert "skillctl.report.lint_text" not in modules

@@ -3,16 +3,16 @@
 A format is a function ``write(report, stream, *, color=None) -> None`` in its own module
 (``lint_text``, ``lint_json``, ``lint_sarif``, ``lint_github``, ``lint_junit``). Adding a
 format means adding a module and one entry in :data:`FORMATTERS`; :data:`LINT_FORMATS`
-lists the names in the order ``--help`` shows them.
+lists the names in the order ``--help`` shows them. Only the module of the format asked for
+is imported (SARIF's fingerprints alone would load OpenSSL's hashlib on every text run).
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, cast
 
 from skillctl.errors import UsageError
 from skillctl.lint.result import LintReport
-from skillctl.report import lint_github, lint_json, lint_junit, lint_sarif, lint_text
 
 
 class Formatter(Protocol):
@@ -23,12 +23,13 @@ class Formatter(Protocol):
     ) -> None: ...
 
 
-FORMATTERS: dict[str, Formatter] = {
-    "text": lint_text.write,
-    "json": lint_json.write,
-    "sarif": lint_sarif.write,
-    "github": lint_github.write,
-    "junit": lint_junit.write,
+#: Format name -> the module whose ``write`` function writes it.
+FORMATTERS: dict[str, str] = {
+    "text": "skillctl.report.lint_text",
+    "json": "skillctl.report.lint_json",
+    "sarif": "skillctl.report.lint_sarif",
+    "github": "skillctl.report.lint_github",
+    "junit": "skillctl.report.lint_junit",
 }
 
 LINT_FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit")
@@ -42,9 +43,15 @@ def write_lint_report(
     ``color`` only matters for ``text``: True or False force colour on or off, None detects
     it (a terminal, and ``NO_COLOR`` unset). An unknown format raises :class:`UsageError`.
     """
+    formatter(fmt)(report, stream, color=color)
+
+
+def formatter(fmt: str) -> Formatter:
+    """The write function of the format named ``fmt``; :class:`UsageError` if unknown."""
     try:
-        formatter = FORMATTERS[fmt]
+        module = FORMATTERS[fmt]
     except KeyError:
         known = ", ".join(LINT_FORMATS)
         raise UsageError(f"unknown output format {fmt!r} (choose from {known})") from None
-    formatter(report, stream, color=color)
+    # __import__ rather than importlib.import_module: only the former shows in -X importtime
+    return cast(Formatter, __import__(module, fromlist=["write"]).write)
