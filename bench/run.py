@@ -276,22 +276,59 @@ def code_stamp() -> tuple[int, int]:
     return newest, count
 
 
+#: The Python whose skillctl is timed: a wheel installed into :data:`SKILLCTL_VENV` (what
+#: ``pip install skillctl`` gives a user), or this Python's own copy with ``--in-place``.
+SKILLCTL_VENV = OUT / "skillctl-venv"
+_python = sys.executable
+
+
 def pool_threshold() -> int | None:
     """skillctl's process-pool threshold, when the installed skillctl says."""
     out = subprocess.run(
-        [sys.executable, "-c", "from skillctl.parallel import THRESHOLD; print(THRESHOLD)"],
+        [_python, "-c", "from skillctl.parallel import THRESHOLD; print(THRESHOLD)"],
         capture_output=True, text=True)
     return int(out.stdout) if out.returncode == 0 and out.stdout.strip().isdigit() else None
 
 
 def skillctl_cmd() -> list[str]:
-    """How to start skillctl: the console script beside this Python, else ``-m``."""
-    script = Path(sys.executable).with_name("skillctl")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "skillctl"]
+    """How to start skillctl: the console script beside the timed Python, else ``-m``."""
+    script = Path(_python).with_name("skillctl")
+    return [str(script)] if script.exists() else [_python, "-m", "skillctl"]
+
+
+def install_skillctl() -> str:
+    """Install this checkout as a wheel into its own venv, as a user's ``pip install`` does.
+
+    An editable install (the developer's ``.venv``) is not what users run: its path hook
+    (``__editable__*_finder``, loaded by ``site`` in every process, ``import typer`` too)
+    imports pathlib and importlib.util before anything else, ~10 ms a process, and under
+    ``PYTHONDONTWRITEBYTECODE=1`` it would recompile every module on every run. pip compiles
+    the installed copy's bytecode, as it did the peers'. The checkout is re-installed on
+    every run (``--no-deps --force-reinstall``), so what is timed is the working tree.
+    """
+    global _python
+    python = SKILLCTL_VENV / "bin" / "python"
+    try:
+        if not python.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(SKILLCTL_VENV)], check=True,
+                           capture_output=True, timeout=300)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", str(REPO)], check=True,
+                           capture_output=True, timeout=900)
+        else:
+            subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
+                            "--force-reinstall", str(REPO)], check=True,
+                           capture_output=True, timeout=900)
+    except (OSError, subprocess.SubprocessError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        raise SystemExit(f"bench: could not install skillctl into {SKILLCTL_VENV}: {exc} "
+                         f"{detail.decode(errors='replace')[-500:]}") from exc
+    _python = str(python)
+    return f"a wheel of this checkout, installed into {SKILLCTL_VENV.relative_to(REPO)}"
 
 
 def compile_skillctl() -> str:
-    """Compile skillctl's bytecode, as installing a wheel does (pip compiles every module).
+    """``--in-place``: compile the running Python's skillctl's bytecode, as installing a wheel
+    does (pip compiles every module).
 
     An editable install under ``PYTHONDONTWRITEBYTECODE=1`` would otherwise recompile every
     module from source on every run (~50 ms), which no installed copy pays. The peers were
@@ -305,7 +342,8 @@ def compile_skillctl() -> str:
         return "skillctl not importable here: bytecode not compiled"
     package = next(iter(spec.submodule_search_locations))
     ok = compileall.compile_dir(package, quiet=1)
-    return f"compiled ({package})" if ok else f"compiling {package} failed"
+    return f"the checkout in place, bytecode compiled ({package})" if ok else \
+        f"compiling {package} failed"
 
 
 def version_of(cmd: Sequence[str]) -> str:
@@ -434,7 +472,7 @@ def startup(runs: int) -> dict[str, Series]:
     base = skillctl_cmd()
     tab = {"_SKILLCTL_COMPLETE": "complete_bash", "COMP_WORDS": "skillctl li", "COMP_CWORD": "1"}
     cases: list[tuple[str, list[str], dict[str, str]]] = [
-        ('python -c "import typer"', [sys.executable, "-c", "import typer"], {}),
+        ('python -c "import typer"', [_python, "-c", "import typer"], {}),
         ("skillctl --help", [*base, "--help"], {}),
         ("skillctl lint --help", [*base, "lint", "--help"], {}),
         ("TAB completion (skillctl li<TAB>)", base, tab),
@@ -546,7 +584,7 @@ def render_markdown(results: dict[str, Any]) -> str:
         f"load average at start {m['load']} (a shared machine: other jobs ran at the same "
         "time, so absolute times are noisy; the ratios come from interleaved runs).",
         f"- Python {m['python']}; " + "; ".join(f"{k} {val}" for k, val in v.items()),
-        f"- skillctl's bytecode: {results.get('bytecode', 'not compiled by the benchmark')}.",
+        f"- skillctl timed: {results.get('bytecode', 'the checkout in place')}.",
         "",
     ]
     st: dict[str, dict[str, object]] = results["startup"]
@@ -677,6 +715,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cli-sample", type=int, default=100,
                         help="skills timed with the one-process-per-skill skills-ref CLI")
     parser.add_argument("--no-peers", action="store_true", help="time skillctl only")
+    parser.add_argument("--in-place", action="store_true",
+                        help="time the skillctl this Python imports (e.g. an editable "
+                        "checkout) instead of a wheel installed into bench/out/skillctl-venv")
     parser.add_argument("--no-install", action="store_true", help="do not pip-install peers")
     parser.add_argument("--only", default="", help="comma-separated tool keys to run")
     parser.add_argument("--no-doc", action="store_true", help="do not touch docs/benchmarks.md")
@@ -694,7 +735,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             generate_corpus(OUT / f"corpus-{size}", size)
         return 0
 
-    bytecode = compile_skillctl()
+    bytecode = compile_skillctl() if args.in_place else install_skillctl()
     versions = {"skillctl": version_of([*skillctl_cmd(), "--version"]).removeprefix("skillctl ")}
     status = {} if args.no_peers else ensure_peers(not args.no_install)
     versions.update({peer: v for peer, v in status.items()})
