@@ -112,3 +112,22 @@ def test_every_format_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(github) == len(report.diagnostics) + 1
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in github[:-1])
     assert outputs["text"].count("\n") >= len(report.diagnostics)
+
+
+def test_plain_text_is_the_styled_lines_joined(tmp_path: Path) -> None:
+    """render_plain writes text directly; it must equal build_lines' texts joined (the form
+    colour output is built from), on real reports: the corpus, and names and messages with
+    control characters, hints and several files."""
+    from skillctl.report import lint_text
+
+    def joined(report: LintReport) -> str:
+        lines = lint_text.build_lines(report)
+        return "".join("".join(text for text, _ in line) + "\n" for line in lines)
+
+    skills = make_tree(tmp_path)
+    write_skill(skills, "odd\x1bname", "name: odd\x1bname\ndescription: x\u202e\n")
+    reports = [lint(CORPUS), lint(skills), lint(skills, strict=True), LintReport(results=())]
+    assert any(d.hint for d in reports[0].diagnostics)
+    assert any("\\x1b" in d for d in lint_text.render_plain(reports[1]).splitlines())
+    for report in reports:
+        assert lint_text.render_plain(report) == joined(report)
