@@ -6,7 +6,7 @@ This is the "PATH..." half of every command; agent roots are discovery's job.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,9 +66,23 @@ def candidates_for(
 
     ``walked`` receives every folder the tree walks listed.
     """
-    found: list[Candidate] = []
     notes: list[ScanNote] = []
     missing: list[Path] = []
+    found = list(iter_candidates(paths, options, walked, notes=notes, missing=missing))
+    return found, notes, missing
+
+
+def iter_candidates(
+    paths: Sequence[Path],
+    options: WalkOptions = TREE_WALK,
+    walked: list[str] | None = None,
+    *,
+    notes: list[ScanNote],
+    missing: list[Path],
+) -> Iterator[Candidate]:
+    """:func:`candidates_for` as the walk goes: each candidate as soon as it is found (so
+    linting can start before the walk ends); notes and missing paths are appended to
+    ``notes`` and ``missing`` as they are met."""
     seen: set[str] = set()
     real_parents: dict[str, str] = {}
 
@@ -84,11 +98,12 @@ def candidates_for(
             found = real_parents[parent] = os.path.realpath(parent or ".")
         return os.path.join(found, name)
 
-    def add(candidate: Candidate) -> None:
+    def new(candidate: Candidate) -> bool:
         key = real_dir(candidate)
-        if key not in seen:
-            seen.add(key)
-            found.append(candidate)
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
 
     for path in paths:
         if not os.path.lexists(path):
@@ -96,16 +111,16 @@ def candidates_for(
         elif os.path.isdir(path):
             for item in walk_skills(path, options, walked):
                 if isinstance(item, Candidate):
-                    add(item)
+                    if new(item):
+                        yield item
                 else:
                     notes.append(item)
         elif not os.path.exists(path):
             notes.append(ScanNote(path, "dangling-symlink", os.readlink(path)))
         else:
             candidate = _skill_dir_of_file(path)
-            if candidate is not None:
-                add(candidate)
-    return found, notes, missing
+            if candidate is not None and new(candidate):
+                yield candidate
 
 
 def collect(paths: Iterable[Path], options: WalkOptions = TREE_WALK) -> Collected:

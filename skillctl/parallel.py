@@ -19,9 +19,10 @@ already runs threads) a :class:`~concurrent.futures.ProcessPoolExecutor` does th
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -170,8 +171,11 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
             # in ... _releaseLock"): hold it back until every child is started (and ignores
             # it); a ^C held back is raised on leaving this block, where it kills them.
             with _sigint_held() as previous_mask:
+                work = functools.partial(
+                    _take_chunks, func, items, size, tokens_r, remote=True
+                )
                 for _ in range(workers - 1):
-                    started = _fork_child(func, items, size, tokens_r, children, previous_mask)
+                    started = _fork_child(work, children, previous_mask)
                     if started is None:
                         break  # fork failed (process limit, memory): the others do the work
                     children.append(started)
@@ -204,15 +208,15 @@ def _map_forked(func: Callable[[T], R], items: Sequence[T], workers: int) -> lis
 
 
 def _fork_child(
-    func: Callable[[T], R],
-    items: Sequence[T],
-    size: int,
-    tokens: int,
+    work: Callable[[Callable[[int, list[Any]], None]], _Failure | None],
     siblings: Sequence[tuple[int, int]],
     mask: set[int] | None,
+    close: Sequence[int] = (),
 ) -> tuple[int, int] | None:
     """Fork one worker; in the parent return its pid and result pipe, in the child never
-    return (it takes chunks, writes their results and exits without running any clean-up)."""
+    return: it closes ``close`` and its siblings' pipes, runs ``work`` (which hands each
+    chunk's results to the sender it is given), writes a failure, and exits without running
+    any clean-up."""
     import signal
 
     try:
@@ -234,13 +238,13 @@ def _fork_child(
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.close(result_r)
-        for _, fd in siblings:
+        for fd in (*close, *(fd for _, fd in siblings)):
             os.close(fd)
 
         def send(token: int, chunk: list[Any]) -> None:
             _send(result_w, (token, chunk))
 
-        failure = _take_chunks(func, items, size, tokens, send, remote=True)
+        failure = work(send)
         if failure is not None:
             _send(result_w, (-1, failure))
         status = 0
@@ -284,13 +288,19 @@ def _read_token(fd: int) -> int | None:
     All numbers are written before any process reads, and Linux serves a pipe read under
     the pipe's lock, so each 4-byte read gets one whole number and no number goes twice.
     """
-    data = os.read(fd, _TOKEN)
-    while 0 < len(data) < _TOKEN:  # never seen; a short read would only split a number
-        more = os.read(fd, _TOKEN - len(data))
-        if not more:
-            return None
-        data += more
+    data = _read_exactly(fd, _TOKEN)
     return int.from_bytes(data, "little") if data else None
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    """``size`` bytes from a pipe, or b"" at its end (whole tokens, see :func:`_read_token`)."""
+    data = os.read(fd, size)
+    while 0 < len(data) < size:  # never seen; a short read would only split a token
+        more = os.read(fd, size - len(data))
+        if not more:
+            return b""
+        data += more
+    return data
 
 
 def _send(fd: int, message: tuple[int, Any]) -> None:
@@ -316,9 +326,14 @@ class _Inbox:
     def __init__(self, fds: Sequence[int]) -> None:
         self.chunks: dict[int, list[Any]] = {}
         self.failures: list[_Failure] = []
-        self._pending = {fd: bytearray() for fd in fds}
+        self._pending: dict[int, bytearray] = {}
         for fd in fds:
-            os.set_blocking(fd, False)
+            self.add(fd)
+
+    def add(self, fd: int) -> None:
+        """Read a further child's pipe too."""
+        self._pending[fd] = bytearray()
+        os.set_blocking(fd, False)
 
     def drain(self, *, until_closed: bool = False) -> None:
         """Take what the children have written so far, or (``until_closed``) everything
@@ -400,6 +415,279 @@ class _RemoteTraceback(Exception):
 
     def __str__(self) -> str:
         return f'\n"""\n{self.text}"""'
+
+
+# -- the streamed pool: items handed out while they are still being produced (Linux) -----------
+
+#: A streamed chunk's token: its number, then the offset and length of its pickled items in
+#: the buffer all processes share (8 + 4 + 4 bytes: a pipe never splits one, see
+#: :func:`_read_token`, and a page holds a whole number of them).
+_STREAM_TOKEN = 16
+#: The shared buffer's size: address space only, pages are used as chunks are written. A
+#: chunk that does not fit (more than ~100,000 skills' paths) is done by this process.
+_STREAM_BUFFER = 32 << 20
+_NEVER = 1 << 62
+
+
+def map_streamed(
+    func: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    jobs: int | None = None,
+    threshold: int = THRESHOLD,
+    min_per_worker: int = 1,
+) -> list[R]:
+    """``[func(x) for x in items]`` like :func:`map_ordered`, for items that take time to
+    produce (a directory walk): workers start as soon as ``threshold`` items are known and
+    take chunks while this process goes on producing the rest; this process takes its share
+    of the chunks once ``items`` is exhausted.
+
+    The guarantees of :func:`map_ordered` hold: results in input order, the exception of the
+    first failing item (and no item consumed after a failure this process met), the work
+    done here when no worker can be started or one dies, ``SKILLCTL_JOBS=1`` one process
+    (items are then done as they come), no worker for fewer than ``threshold`` items, and
+    one worker more each time ``min_per_worker`` further items are known, up to ``jobs``.
+    An exception raised by ``items`` itself, or ^C, kills and reaps every worker.
+    """
+    wanted = jobs_wanted(jobs)
+    per_worker = max(1, min_per_worker)
+    with _gc_frozen():
+        if wanted <= 1:
+            return [func(item) for item in items]
+        if not _forks_safely():
+            listed = list(items)
+            workers = min(wanted, max(1, len(listed) // per_worker))
+            if not use_pool(len(listed), workers, threshold):
+                return [func(item) for item in listed]
+            return _map_executor(func, listed, workers)
+        return _Stream(func, wanted, threshold, per_worker).run(items)
+
+
+class _Stream:
+    """The state of one :func:`map_streamed` on forked workers.
+
+    Chunk ``k`` is ``items[k * size : (k + 1) * size]`` (the last may be shorter). A chunk is
+    pickled into an anonymous shared memory buffer, created before any fork, and its token
+    written to a pipe all workers read; a chunk that cannot be handed out (buffer or pipe
+    full, items that do not pickle) is done here at once. Results come back as in
+    :func:`_map_forked`, through one pipe per child.
+    """
+
+    def __init__(
+        self, func: Callable[[T], R], wanted: int, threshold: int, per_worker: int
+    ) -> None:
+        self.func: Callable[[Any], Any] = func
+        self.wanted = wanted
+        self.threshold = threshold
+        self.per_worker = per_worker
+        self.size = _FORK_CHUNK
+        self.items: list[Any] = []
+        self.sent = 0  # items chunked so far (a multiple of size until the last chunk)
+        self.count = 0  # chunks made
+        self.by_chunk: dict[int, list[Any]] = {}
+        self.failures: list[_Failure] = []
+        self.children: list[tuple[int, int]] = []
+        self.inbox = _Inbox(())
+        self.tokens_r = self.tokens_w = -1
+        self.buffer: Any = None  # mmap.mmap
+        self.used = 0  # bytes of the buffer written
+        self.next_worker_at = 0  # items known when the next worker is due
+        self.started = False
+        self.refused = False  # no pool could be set up: everything is done here
+
+    def run(self, items: Iterable[Any]) -> list[Any]:
+        """Consume ``items``, handing chunks out as they fill; then work, collect, assemble."""
+        try:
+            for item in items:
+                self.items.append(item)
+                if self.started:
+                    if len(self.items) - self.sent >= self.size:
+                        self._hand_out(len(self.items))
+                        if self.failures:
+                            break
+                    if len(self.items) >= self.next_worker_at:
+                        self._grow()
+                elif len(self.items) >= self.threshold and not self.refused:
+                    self._start()
+                    if self.failures:
+                        break
+            if not self.started:
+                return [self.func(item) for item in self.items]
+            if not self.failures and self.sent < len(self.items):
+                self._hand_out(len(self.items))
+            os.close(self.tokens_w)  # every reader sees the end once the pipe is empty
+            self.tokens_w = -1
+            if not self.failures:
+                self._work_here()
+            self.inbox.drain(until_closed=True)
+        except BaseException:
+            # ^C (exit 130) or an error of this process: no child may outlive the run.
+            import signal
+
+            for pid, _ in self.children:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            raise
+        finally:
+            self._close()
+        self.by_chunk.update(self.inbox.chunks)
+        del self.items[self.sent :]  # what came after a failure here was never chunked
+        return _assemble(
+            self.func,
+            self.items,
+            self.size,
+            self.count,
+            self.by_chunk,
+            [*self.inbox.failures, *self.failures],
+        )
+
+    def _workers_for(self, count: int) -> int:
+        return min(self.wanted, max(1, count // self.per_worker))
+
+    def _start(self) -> None:
+        """Set up the pipe and the buffer, fork the first children, hand out what is known."""
+        import mmap
+
+        if self._workers_for(len(self.items)) < 2:
+            return
+        try:
+            self.buffer = mmap.mmap(-1, _STREAM_BUFFER)
+            self.tokens_r, self.tokens_w = os.pipe()
+            os.set_blocking(self.tokens_w, False)  # a full pipe must not hang the run
+        except (OSError, ValueError):
+            self.refused = True
+            self._close()
+            return
+        self._grow()
+        if not self.children:  # not one fork succeeded (process limit, memory)
+            self.refused = True
+            self._close()
+            return
+        self.started = True
+        whole = len(self.items) - len(self.items) % self.size
+        for end in range(self.sent + self.size, whole + 1, self.size):
+            self._hand_out(end)
+            if self.failures:
+                return
+
+    def _grow(self) -> None:
+        """Fork children until there are as many processes as the items known so far use;
+        ``next_worker_at`` is then how many items make the next one worth it."""
+        want = self._workers_for(len(self.items)) - 1
+        work = functools.partial(_take_streamed, self.func, self.size, self.tokens_r, self.buffer)
+        # ^C while forking would be swallowed by fork's at-fork hooks: held back until the
+        # children are started (and ignore it); a ^C held back is raised on leaving.
+        with _sigint_held() as previous_mask:
+            while len(self.children) < want:
+                started = _fork_child(work, self.children, previous_mask, (self.tokens_w,))
+                if started is None:  # a process limit, no memory: no further worker
+                    self.next_worker_at = _NEVER
+                    return
+                self.children.append(started)
+                self.inbox.add(started[1])
+        more = len(self.children) + 1 < self.wanted
+        self.next_worker_at = (len(self.children) + 2) * self.per_worker if more else _NEVER
+
+    def _hand_out(self, end: int) -> None:
+        """Make ``items[sent:end]`` the next chunk: hand it to the workers, or do it here."""
+        import pickle
+
+        token, start = self.count, self.sent
+        self.count += 1
+        self.sent = end
+        try:
+            data = pickle.dumps(self.items[start:end], protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            data = None
+        offset = self.used
+        if data is not None and offset + len(data) <= _STREAM_BUFFER:
+            self.buffer[offset : offset + len(data)] = data
+            frame = (
+                token.to_bytes(8, "little")
+                + offset.to_bytes(4, "little")
+                + len(data).to_bytes(4, "little")
+            )
+            try:
+                os.write(self.tokens_w, frame)
+            except BlockingIOError:
+                pass
+            else:
+                self.used += len(data)
+                self.inbox.drain()  # a child's pipe must not fill up and stop it
+                return
+        self._do(token, start, end)
+
+    def _do(self, token: int, start: int, end: int) -> None:
+        """Run one chunk here; its results go to ``by_chunk``, a failure to ``failures``."""
+        chunk = []
+        for index in range(start, end):
+            try:
+                chunk.append(self.func(self.items[index]))
+            except Exception as exc:
+                self.failures.append((index, exc, ""))
+                return
+        self.by_chunk[token] = chunk
+        self.inbox.drain()
+
+    def _work_here(self) -> None:
+        """This process's share: chunks from the pipe (their items are in hand here)."""
+        while True:
+            data = _read_exactly(self.tokens_r, _STREAM_TOKEN)
+            if not data:
+                return
+            token = int.from_bytes(data[:8], "little")
+            start = token * self.size
+            self._do(token, start, min(start + self.size, len(self.items)))
+            if self.failures:
+                return
+
+    def _close(self) -> None:
+        for fd in (self.tokens_r, self.tokens_w):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self.tokens_r = self.tokens_w = -1
+        for pid, fd in self.children:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+            with contextlib.suppress(OSError):
+                os.waitpid(pid, 0)
+        self.children = []
+        if self.buffer is not None:
+            self.buffer.close()
+            self.buffer = None
+
+
+def _take_streamed(
+    func: Callable[[T], R],
+    size: int,
+    tokens: int,
+    buffer: Any,
+    done: Callable[[int, list[Any]], None],
+) -> _Failure | None:
+    """A child's work in :func:`map_streamed`: chunk after chunk from the pipe, its items
+    unpickled from the shared buffer, until the pipe ends (None) or an item raises."""
+    import pickle
+    import traceback
+
+    while True:
+        data = _read_exactly(tokens, _STREAM_TOKEN)
+        if not data:
+            return None
+        token = int.from_bytes(data[:8], "little")
+        offset = int.from_bytes(data[8:12], "little")
+        length = int.from_bytes(data[12:], "little")
+        try:
+            items = pickle.loads(buffer[offset : offset + length])
+        except Exception:
+            continue  # not sent back: this process does the chunk itself
+        chunk: list[Any] = []
+        for position, item in enumerate(items):
+            try:
+                chunk.append(func(item))
+            except Exception as exc:
+                return token * size + position, exc, traceback.format_exc()
+        done(token, chunk)
 
 
 # -- the executor pool (macOS, Windows, threaded callers) -------------------------------------

@@ -10,6 +10,7 @@ the cache, ``--fix``, cross-skill rules (on the summaries), the baseline.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -256,6 +257,78 @@ def _lint_first_run(
     return results, summaries
 
 
+@dataclass(frozen=True, slots=True)
+class WalkedLint:
+    """What :func:`lint_walk` found below the paths and what linting each skill gave."""
+
+    #: ``(directory, entry)`` of every skill found, in argument then walk order
+    candidates: list[tuple[Path, Path]]
+    notes: list[ScanNote]
+    #: paths that do not exist (nothing was linted when there are any)
+    missing: list[Path]
+    results: list[SkillResult]
+    summaries: list[SkillSummary]
+
+
+def lint_walk(
+    paths: Sequence[Path],
+    config: ResolvedConfig,
+    cache: LintCache,
+    *,
+    walked: list[str] | None = None,
+    jobs: int | None = None,
+) -> WalkedLint:
+    """Find the skills below ``paths`` and lint them, the workers starting while the walk
+    still goes on (:func:`skillctl.parallel.map_streamed`): the same candidates, notes and
+    results as :func:`skillctl.collect.candidates_for` then :func:`lint_candidates`.
+
+    ``walked`` receives every folder the walk listed. When a path does not exist nothing is
+    walked or linted (the caller reports it). A cache holding earlier results needs every
+    skill's key before it can tell what to lint, so it walks first, then lints.
+    """
+    from skillctl.collect import iter_candidates
+    from skillctl.parallel import MIN_SKILLS_PER_WORKER, map_streamed
+
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if missing:
+        return WalkedLint([], [], missing, [], [])
+    notes: list[ScanNote] = []
+    found = iter_candidates(paths, walked=walked, notes=notes, missing=missing)
+    if cache.enabled and not cache.is_empty:
+        candidates = [(c.dir, c.entry) for c in found]
+        results, summaries = lint_candidates(candidates, config, cache, jobs=jobs)
+        return WalkedLint(candidates, notes, missing, results, summaries)
+    candidates = []
+
+    def pairs() -> Iterator[tuple[Path, Path]]:
+        for candidate in found:
+            pair = (candidate.dir, candidate.entry)
+            candidates.append(pair)
+            yield pair
+
+    stream = pairs()
+    if not cache.enabled:
+        # The first skill is linted here as soon as it is found: it loads the rules,
+        # jsonschema and the agent profiles once, before any fork, not once in every worker.
+        job = functools.partial(lint_one, config=config)
+        done = [job(pair) for pair in itertools.islice(stream, 1)]
+        done += map_streamed(job, stream, jobs=jobs, min_per_worker=MIN_SKILLS_PER_WORKER)
+        return WalkedLint(
+            candidates, notes, missing, [r for r, _ in done], [s for _, s in done]
+        )
+    # An empty cache: each key is computed where its skill is linted (see _lint_first_run);
+    # the first skill here also fills the keyer's memos before any fork.
+    keyed = functools.partial(lint_and_key, config=config, keyer=cache.keyer())
+    first = [keyed(pair) for pair in itertools.islice(stream, 1)]
+    first += map_streamed(keyed, stream, jobs=jobs, min_per_worker=MIN_SKILLS_PER_WORKER)
+    results, summaries = [], []
+    for (skill_dir, entry), (result, summary, outcome) in zip(candidates, first, strict=True):
+        cache.put(cache.adopt(skill_dir, entry, outcome), result, summary)
+        results.append(result)
+        summaries.append(summary)
+    return WalkedLint(candidates, notes, missing, results, summaries)
+
+
 def lint_across(
     skills: Sequence[Skill],
     config: ResolvedConfig,
@@ -356,26 +429,31 @@ def run_lint(options: LintOptions) -> LintRun:
     from skillctl.lint.rules.scripts import git_index_modes
 
     git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
-    from skillctl.collect import candidates_for
-
     walked: list[str] = []
-    found, notes, missing = candidates_for(paths, walked=walked)
+    if options.fix or options.diff:
+        from skillctl.collect import candidates_for
+
+        found, notes, missing = candidates_for(paths, walked=walked)
+        linted = WalkedLint([(c.dir, c.entry) for c in found], notes, missing, [], [])
+        del found  # a run over many skills keeps as little per skill as it can
+    else:
+        # The walk and the lint overlap: workers start once the walk has found enough skills.
+        linted = lint_walk(paths, config, cache, walked=walked)
+    candidates, notes, missing = linted.candidates, linted.notes, linted.missing
     if missing:
         raise UsageError(f"path does not exist: {', '.join(str(p) for p in missing)}")
-    if not found and not options.allow_empty:
+    if not candidates and not options.allow_empty:
         raise UsageError(_no_skills_message(paths, notes))
-    if options.min_skills > 1 and len(found) < options.min_skills:
+    if options.min_skills > 1 and len(candidates) < options.min_skills:
         raise UsageError(
-            f"found {len(found)} skill(s) below {', '.join(str(p) for p in paths)}, fewer "
-            f"than --min-skills {options.min_skills}"
+            f"found {len(candidates)} skill(s) below {', '.join(str(p) for p in paths)}, "
+            f"fewer than --min-skills {options.min_skills}"
         )
-    candidates = [(c.dir, c.entry) for c in found]
-    del found  # a run over many skills keeps as little per skill as it can
     roots = [p for p in paths if os.path.isdir(p)]
     if options.fix or options.diff:
         return LintRun(_run_fix(candidates, notes, roots, cache, config, options), config)
 
-    results, summaries = lint_candidates(candidates, config, cache)
+    results, summaries = linted.results, linted.summaries
     slim = [s.as_skill(d, e) for s, (d, e) in zip(summaries, candidates, strict=True)]
     per_skill, extra = lint_across(slim, config, roots=roots, notes=notes)
     rules = tuple(active_rules(config))
