@@ -134,28 +134,33 @@ def walk_skills(
         (os.fspath(root), 0, _ancestor_keys(root, root_stat), os.path.islink(root))
     ]
     confine_to = os.path.realpath(root) if opts.confine_symlinks else None
+    skip, skip_hidden, follow = opts.skip, opts.skip_hidden, opts.follow_symlinks
     while queue:
         next_level: list[tuple[str, int, frozenset[tuple[int, int]], bool]] = []
         for folder, depth, ancestors, via_link in queue:
             if walked is not None:
                 walked.append(folder)
-            directory = root if depth == 0 else Path(folder)
+            # A Path only for a folder that is yielded or noted (a third of the folders in a
+            # tree of skills are their references/ and scripts/, never yielded).
+            directory = root if depth == 0 else None
             try:
                 with os.scandir(folder) as it:
                     entries = sorted(it, key=_BY_NAME)
             except OSError as exc:
-                yield ScanNote(directory, "unreadable", exc.strerror or str(exc))
+                yield ScanNote(directory or Path(folder), "unreadable", exc.strerror or str(exc))
                 continue
             seen_entries += len(entries)
             if seen_entries > opts.max_entries:
-                yield ScanNote(directory, "too-many", f"stopped after {opts.max_entries} entries")
+                stopped = f"stopped after {opts.max_entries} entries"
+                yield ScanNote(directory or Path(folder), "too-many", stopped)
                 return
             # Only a folder whose listing names a .gitignore (in any case: the file system may
             # ignore it) can have one to read.
             if opts.respect_gitignore and any(e.name.lower() == ".gitignore" for e in entries):
-                ignores.push_dir(directory)
-            entry_name, exact = _entry_name(e.name for e in entries if _is_file(e))
+                ignores.push_dir(directory or Path(folder))
+            entry_name, exact = _entry_of(entries)
             if entry_name is not None and (depth > 0 or opts.include_root):
+                directory = directory or Path(folder)
                 yield Candidate(directory, directory / entry_name, depth, exact, via_link)
                 if opts.stop_at_skill:
                     continue
@@ -165,22 +170,28 @@ def walk_skills(
                     yield ScanNote(Path(odd[0]), "unreadable", odd[1])
             if depth >= opts.max_depth:
                 if any(_is_dir(e) for e in entries if e.name not in opts.skip):
-                    yield ScanNote(directory, "too-deep", f"not searched below depth {depth}")
+                    yield ScanNote(
+                        directory or Path(folder), "too-deep", f"not searched below depth {depth}"
+                    )
                 continue
             for entry in entries:
-                if entry.name in opts.skip or (opts.skip_hidden and entry.name.startswith(".")):
+                if entry.name in skip or (skip_hidden and entry.name.startswith(".")):
                     continue
                 is_link = entry.is_symlink()
-                if is_link and not opts.follow_symlinks:
+                if is_link and not follow:
                     continue
-                if not _is_dir(entry):
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if not is_dir:
                     if is_link and not os.path.exists(entry.path):
                         yield ScanNote(
                             Path(entry.path), "dangling-symlink", os.readlink(entry.path)
                         )
                     continue
                 child = entry.path
-                if opts.respect_gitignore and ignores.ignored(child, is_dir=True):
+                if ignores.specs and ignores.ignored(child, is_dir=True):
                     continue
                 try:
                     st = os.stat(child)
@@ -200,6 +211,23 @@ def walk_skills(
                         continue
                 next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
         queue = next_level
+
+
+def _entry_of(entries: Iterable[os.DirEntry[str]]) -> tuple[str | None, bool]:
+    """:func:`_entry_name` of the files in a listing, asking only entries with the name
+    whether they are files (a folder of 2,000 skills holds 2,000 folders)."""
+    fallback = None
+    for entry in entries:
+        name = entry.name
+        if name == ENTRY_FILE:
+            if _is_file(entry):
+                return name, True
+        # lower() keeps the length of every name that can lower to "skill.md"
+        elif (
+            fallback is None and len(name) == 8 and name.lower() == "skill.md" and _is_file(entry)
+        ):
+            fallback = name
+    return fallback, False
 
 
 def _special_entry(entries: Iterable[os.DirEntry[str]]) -> tuple[str, str] | None:

@@ -257,6 +257,21 @@ def _lint_first_run(
     return results, summaries
 
 
+class _Pair(tuple[Path, Path]):
+    """A skill's ``(directory, entry)`` that travels to a worker as two strings: pickled
+    paths carry their parts and a class, and unpickle at about twice the cost of parsing
+    the text (~6 against ~4 us a skill; ~12 against ~6 for absolute paths)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _pair_of, (os.fspath(self[0]), os.fspath(self[1]))
+
+
+def _pair_of(directory: str, entry: str) -> tuple[Path, Path]:
+    return Path(directory), Path(entry)
+
+
 @dataclass(frozen=True, slots=True)
 class WalkedLint:
     """What :func:`lint_walk` found below the paths and what linting each skill gave."""
@@ -304,7 +319,7 @@ def lint_walk(
         for candidate in found:
             pair = (candidate.dir, candidate.entry)
             candidates.append(pair)
-            yield pair
+            yield _Pair(pair)
 
     stream = pairs()
     if not cache.enabled:

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from skillctl.model import (
     DIAGNOSTIC_ORDER,
     Diagnostic,
     Frontmatter,
+    LineEndings,
     ParsedSkill,
     Position,
+    Scope,
     Severity,
     Skill,
 )
 
 #: Version of the JSON output shape; bump on any incompatible change.
 JSON_VERSION = 1
+
+_NAME = ("name",)
+_NO_RULES: frozenset[str] = frozenset()
+_NO_KEYS: frozenset[tuple[str | int, ...]] = frozenset()
+_NO_POSITIONS: Mapping[tuple[str | int, ...], Position] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,21 +143,25 @@ class SkillSummary:
         """A :class:`Skill` carrying only this summary (no text, no body), for the rules
         that look at several skills at once. ``directory`` and ``entry`` may pass the
         summary's own paths as objects the caller holds already (saving a copy per skill)."""
+        # Built with positional arguments and shared empty values: a run makes one per skill,
+        # after its workers are done (~6.5 against ~4.5 us a skill).
         frontmatter = None
         if self.has_frontmatter:
-            frontmatter = Frontmatter(
-                data={"name": self.name} if self.has_name else {},
-                text="",
-                start_line=1,
-                value_positions=(
-                    {("name",): Position(self.name_line, self.name_column)} if self.has_name else {}
-                ),
-                ignored_rules=frozenset(self.ignored_rules),
-            )
+            ignored = frozenset(self.ignored_rules) if self.ignored_rules else _NO_RULES
+            if self.has_name:
+                position = Position(self.name_line, self.name_column)
+                frontmatter = Frontmatter(
+                    {"name": self.name}, "", 1, _NO_POSITIONS, {_NAME: position}, ignored,
+                    _NO_KEYS, _NO_KEYS,
+                )
+            else:
+                frontmatter = Frontmatter(
+                    {}, "", 1, _NO_POSITIONS, _NO_POSITIONS, ignored, _NO_KEYS, _NO_KEYS
+                )
         directory = directory if directory is not None else Path(self.dir)
         entry = entry if entry is not None else Path(self.entry)
-        parsed = ParsedSkill.without_text(entry, frontmatter=frontmatter)
-        return Skill(dir=directory, entry=entry, parsed=parsed)
+        parsed = ParsedSkill(entry, 0, None, False, LineEndings.NONE, frontmatter, "", 1)
+        return Skill(directory, entry, parsed, Scope.EXTRA, None)
 
     def to_json(self) -> list[Any]:
         """A compact JSON shape (the cache stores it)."""
