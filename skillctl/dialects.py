@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skillctl.model import LineEndings, ParsedSkill, Problem
+from skillctl.parse import is_simple
 
 #: Parser problems that mean strict YAML 1.2 rejected the frontmatter.
 STRICT_YAML_FAILURES = frozenset({"yaml-syntax", "yaml-colon", "duplicate-key",
@@ -507,11 +508,18 @@ def _strictyaml_accepts_clean(parsed: ParsedSkill) -> bool:
     second = text.find("---", 3)
     if second < 0:
         return False
-    naive = text[3:second]
     fm = parsed.frontmatter
-    if fm is None or naive.strip("\n") != fm.text.strip("\n"):
+    if fm is None:
+        return False
+    if second == len(fm.text) + 5 and text.startswith("---\n") and is_simple(fm):
+        # No line of such frontmatter matches either pattern below (no value starts with
+        # ``[``, ``{``, ``&``, ``*`` or ``!``, no line with ``-``), so only the split counts:
+        # "---\n", the text, "\n---" is a naive split equal to the parser's.
+        return True
+    naive = text[3:second]
+    if naive.strip("\n") != fm.text.strip("\n"):
         return False  # the naive split differs: let strictyaml() reparse what it finds
-    if _FLOW_OR_ANCHOR.search(naive) is not None:
+    if _FLOW_OR_ANCHOR.search(naive) is not None and not is_simple(fm):
         for line in naive.strip("\n").split("\n"):
             if _FLOW.match(line) or _ANCHOR_TAG.match(line):
                 return False
@@ -532,6 +540,42 @@ def _js_yaml_accepts_clean(parsed: ParsedSkill) -> bool:
     )
 
 
+def _oas_clean_simple(parsed: ParsedSkill) -> Verdict | None:
+    """:func:`oas_lines` of a :func:`_clean` file whose frontmatter the simple scanner read
+    (:func:`skillctl.parse.is_simple`), without its line parser; None for any other file.
+
+    On such frontmatter the plugin's line parser reads the same keys with the same types: a
+    top-level ``key: value`` line is a string to both, a ``key:`` line opening an indented
+    mapping is a mapping to both, comment and blank lines are skipped by both, and no line
+    is a list item. So its schema checks can be answered from ``parsed.data``, once its
+    ``---`` block (exact delimiters) is the one the parser split off.
+    """
+    fm = parsed.frontmatter
+    if fm is None or not is_simple(fm):
+        return None
+    terms = "opencode-agent-skills"
+    if parsed.line_endings in (LineEndings.CRLF, LineEndings.CR, LineEndings.MIXED):
+        return Verdict(False, f"{terms}: the frontmatter pattern only matches LF line endings "
+                       f"(file uses {parsed.line_endings.value.upper()})", 1)
+    text = parsed.text or ""
+    found = _exact_closer(text)
+    if found is None or found[0] != 4 + len(fm.text) or not text.startswith("---\n"):
+        return None  # another block than the parser's (a closer with trailing blanks)
+    at, after = found
+    if _NOT_BLANK.search(text, after) is None:
+        return Verdict(False, f"{terms}: the body after the frontmatter is empty",
+                       text.count("\n", 0, at + 1) + 1)
+    data = parsed.data
+    if "allowed-tools" in data:  # a string or a mapping here, never a list
+        return Verdict(False, f"{terms}: allowed-tools must be a list of '  - item' lines", 1)
+    if "metadata" in data and not isinstance(data["metadata"], dict):
+        return Verdict(False, f"{terms}: metadata must be a map of 'key: value' lines", 1)
+    for key in ("name", "description", "license"):
+        if key in data and not isinstance(data[key], str):
+            return Verdict(False, f"{terms}: {key} must be a single 'key: value' line", 1)
+    return _ACCEPTED
+
+
 def is_clean(parsed: ParsedSkill) -> bool:
     """True for a readable UTF-8 file without BOM whose frontmatter parsed with no problem."""
     return _clean(parsed)
@@ -545,12 +589,17 @@ def quick_verdict(dialect_id: str, parsed: ParsedSkill, *, clean: bool | None = 
     """
     if clean is None:
         clean = _clean(parsed)
-    if clean and (
-        dialect_id in CLEAN_ACCEPTING
-        or (dialect_id == "strictyaml" and _strictyaml_accepts_clean(parsed))
-        or (dialect_id == "js-yaml-fallback" and _js_yaml_accepts_clean(parsed))
-    ):
-        return _ACCEPTED
+    if clean:
+        if (
+            dialect_id in CLEAN_ACCEPTING
+            or (dialect_id == "strictyaml" and _strictyaml_accepts_clean(parsed))
+            or (dialect_id == "js-yaml-fallback" and _js_yaml_accepts_clean(parsed))
+        ):
+            return _ACCEPTED
+        if dialect_id == "oas-lines":
+            found = _oas_clean_simple(parsed)
+            if found is not None:
+                return found
     return verdict(dialect_id, parsed)
 
 

@@ -564,6 +564,24 @@ def _parse_simple(text: str, first_line: int) -> Frontmatter | None:
     return scanned if isinstance(scanned, Frontmatter) else None
 
 
+class _SimplePositions(dict[KeyPath, Position]):
+    """The ``positions`` of a :class:`Frontmatter` that :func:`_scan_simple` read from its own
+    ``text``: equal to a plain dict with the same items, and the mark :func:`is_simple` reads."""
+
+    __slots__ = ()
+
+
+def is_simple(frontmatter: Frontmatter) -> bool:
+    """True when this frontmatter was read by the simple scanner from its ``text``.
+
+    Its shape is then known without looking at the text again: every line is blank, a comment
+    starting in the first column, a top-level ``key: one-line scalar`` (a string) or a
+    top-level ``key:`` opening a non-empty mapping of such pairs, indented alike; no key
+    repeats. A false answer says nothing (ruamel read it, or it was rebuilt elsewhere).
+    """
+    return type(frontmatter.positions) is _SimplePositions
+
+
 #: Positions the simple scanner hands out, shared (they are frozen): building a dataclass
 #: costs more than looking one up, and frontmatter keys sit on the first lines of a file.
 _POSITIONS: dict[tuple[int, int], Position] = {}
@@ -594,7 +612,7 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
     if len(lines) > _SIMPLE_MAX_LINES:
         return None
     data: dict[str, Any] = {}
-    positions: dict[KeyPath, Position] = {}
+    positions = _SimplePositions()
     value_positions: dict[KeyPath, Position] = {}
     plain: set[KeyPath] = set()
     block: dict[str, Any] | None = None  # the nested mapping being filled
@@ -708,7 +726,7 @@ def _parse_colon_error(
             data=lenient.data,
             text=text,
             start_line=first_line,
-            positions=lenient.positions,
+            positions=dict(lenient.positions),  # read from the retried text, not ``text``
             value_positions=lenient.value_positions,
             ignored_rules=_suppressions(text),
             plain_scalars=lenient.plain_scalars,

@@ -61,6 +61,21 @@ TRICKY = {
     "not-mapping.md": "---\n- a\n- b\n---\n# B\n",
     "null.md": "---\nname: a\ndescription: d\nlicense: ~\n---\n# B\n",
     "bool.md": "---\nname: a\ndescription: d\nuser-invocable: true\n---\n# B\n",
+    # frontmatter the simple scanner reads, in the shapes its shortcuts must get right
+    "tools-mapping.md": "---\nname: a\ndescription: d\nallowed-tools:\n  Read: yes-ish\n---\n# B\n",
+    "name-mapping.md": "---\nname:\n  first: a\ndescription: d\n---\n# B\n",
+    "license-mapping.md": "---\nname: a\ndescription: d\nlicense:\n  id: MIT\n---\n# B\n",
+    "description-mapping.md": "---\nname: a\ndescription:\n  en: d\n---\n# B\n",
+    "metadata-quoted.md": "---\nname: a\ndescription: d\nmetadata: \"k: v\"\n---\n# B\n",
+    "quoted.md": "---\nname: 'a'\ndescription: \"d\"\n---\n# B\n",
+    "first-column-comment.md": "---\n# c\nname: a\n\ndescription: d\n---\n# B\n",
+    "dashes-at-ends.md": "---\nname: a-\ndescription: d--\n---\n--- x\n",
+    "closer-blank-then-exact.md": "---\nname: a\ndescription: d\n--- \n# B\n---\nmore\n",
+    "closer-blank-last.md": "---\nname: a\ndescription: d\n---\t",
+    "dashes-in-key-line.md": "---\nname: a\nx---y: z\ndescription: d\n---\n# B\n",
+    "blank-body-simple.md": "---\nname: a\ndescription: d\nmetadata:\n  k: v\n---\n\n \n",
+    "cr.md": "---\rname: a\rdescription: d\r---\r# B\r",
+    "mixed.md": "---\nname: a\r\ndescription: d\n---\n# B\n",
 }
 
 
@@ -97,6 +112,25 @@ def test_quick_verdicts_equal_full_verdicts(tmp_path: Path) -> None:
     assert sum(not dialects.quick_verdict("strictyaml", p).accepted for p in parsed) > 5
 
 
+def test_oas_shortcut_answers_as_the_line_parser(tmp_path: Path) -> None:
+    """Frontmatter the simple scanner read gets the plugin's verdict from ``parsed.data``."""
+    from skillctl.parse import is_simple
+
+    answered = refused = 0
+    for path in _files(tmp_path):
+        parsed = parse_file(path)
+        if not dialects.is_clean(parsed):
+            continue
+        quick = dialects._oas_clean_simple(parsed)
+        if quick is None:
+            continue
+        assert parsed.frontmatter is not None and is_simple(parsed.frontmatter)
+        assert _same(quick, dialects.oas_lines(parsed)), path
+        answered += 1
+        refused += not quick.accepted
+    assert answered > 100 and refused > 10
+
+
 def test_clean_accepting_dialects_accept_clean_files_as_they_are(tmp_path: Path) -> None:
     for path in _files(tmp_path):
         parsed = parse_file(path)
@@ -121,6 +155,10 @@ _LINES = st.sampled_from(
         "allowed-tools: Read",
         "allowed-tools:",
         "  - Read",
+        "  Read: x",
+        "license:",
+        "--- x",
+        "-----",
         "metadata:",
         "  k: v",
         "  - x",

@@ -226,6 +226,24 @@ def test_anything_else_is_left_to_ruamel(text: str) -> None:
     assert parse._parse_simple(text, FIRST_LINE) is None
 
 
+@pytest.mark.parametrize("text", ACCEPTED)
+def test_only_the_simple_scanner_marks_frontmatter_simple(text: str) -> None:
+    """``is_simple`` (what the dialects' shortcuts trust) holds for the scanner's own reading
+    of its text only; the mark changes no equality."""
+    fast = parse._parse_simple(text, FIRST_LINE)
+    assert fast is not None and parse.is_simple(fast)
+    slow, _ = parse.parse_yaml(text, FIRST_LINE, fast=False)
+    assert slow is not None and not parse.is_simple(slow)
+    assert slow == fast and slow.positions == fast.positions
+
+
+def test_colon_answers_are_not_marked_simple() -> None:
+    """The colon path's frontmatter was scanned from the retried text, not its own."""
+    frontmatter, problems = parse.parse_yaml("name: a\ndescription: Use when: x", FIRST_LINE)
+    assert [p.code for p in problems] == ["yaml-colon"]
+    assert frontmatter is not None and not parse.is_simple(frontmatter)
+
+
 def test_declined_text_still_parses_through_ruamel() -> None:
     frontmatter, problems = parse.parse_yaml("name: a\nversion: 1.0\nflag: true", FIRST_LINE)
     assert problems == []

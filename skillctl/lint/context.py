@@ -84,7 +84,8 @@ class SkillContext:
         self.config = config
         self._computed: dict[Callable[[SkillContext], Any], Any] = {}
         self._heads: dict[str, bytes] = {}
-        self._dir = os.fspath(skill.dir)
+        #: The skill directory as a string (for os-level calls, without a Path each time).
+        self.directory: str = os.fspath(skill.dir)
         # Plain attributes, not properties: rules read them tens of times per skill.
         #: The frontmatter mapping (empty when there is none).
         self.data: Mapping[str, Any] = skill.parsed.data
@@ -152,7 +153,7 @@ class SkillContext:
 
         Its first :data:`HEAD_BYTES` are kept, so :meth:`head` of the same file reads nothing.
         """
-        fd = os.open(os.path.join(self._dir, relpath), _READ_FLAGS)
+        fd = os.open(os.path.join(self.directory, relpath), _READ_FLAGS)
         try:  # os-level reads: a third cheaper than open() for the many small files
             chunks = []
             while chunk := os.read(fd, _READ_CHUNK):
@@ -168,7 +169,7 @@ class SkillContext:
         found = self._heads.get(relpath)
         if found is None:
             try:
-                fd = os.open(os.path.join(self._dir, relpath), _READ_FLAGS)
+                fd = os.open(os.path.join(self.directory, relpath), _READ_FLAGS)
                 try:
                     found = os.read(fd, HEAD_BYTES)
                     while len(found) < HEAD_BYTES and (

@@ -223,3 +223,104 @@ def test_resolved_dir_name_equals_the_absolute_path_name(path: str) -> None:
     from skillctl.lint.rules.name import resolved_dir_name
 
     assert resolved_dir_name(Path(path)) == os.path.basename(os.path.abspath(Path(path)))
+
+
+def test_remembered_folders_equal_realpath_and_the_git_walk(tmp_path: Path) -> None:
+    """Real paths and git roots remembered for a run equal ``realpath`` and the walk up,
+    through symlinked folders, ``..``, relative paths, nested repositories; forgotten with
+    ``git_index_modes.cache_clear()``."""
+    from skillctl.lint.rules.scripts import _git_root_of_real, _git_root_remembered, _real_folder
+
+    repo = tmp_path / "repo"
+    (repo / "skills" / "a" / "scripts").mkdir(parents=True)
+    (repo / "skills" / "nested" / "scripts").mkdir(parents=True)
+    (repo / "skills" / "nested" / ".git").mkdir()  # a repository inside the repository
+    (repo / ".git").mkdir()
+    outside = tmp_path / "outside" / "tools"
+    outside.mkdir(parents=True)
+    os.symlink(outside, repo / "skills" / "a" / "linked")
+    os.symlink(repo / "skills", tmp_path / "skills-link")
+    os.symlink(repo / "skills" / "a" / "scripts", repo / "skills" / "a" / "scripts-link")
+    folders = [
+        repo / "skills" / "a",
+        repo / "skills" / "a" / "scripts",
+        repo / "skills" / "a" / "linked",
+        repo / "skills" / "a" / "scripts-link",
+        repo / "skills" / "a" / "gone",
+        repo / "skills" / "nested" / "scripts",
+        tmp_path / "skills-link" / "a" / "scripts",
+        tmp_path / "skills-link" / "a" / ".." / "nested",
+        tmp_path / "outside" / "tools",
+    ]
+    git_index_modes.cache_clear()
+    cwd = os.getcwd()
+    try:
+        for relative_to in (None, repo / "skills", tmp_path / "outside"):
+            if relative_to is not None:
+                os.chdir(relative_to)
+            for _ in range(2):  # the second time from what was remembered
+                for folder in folders:
+                    given = str(folder) if relative_to is None else os.path.relpath(folder)
+                    real = _real_folder(given)
+                    assert real == os.path.realpath(given), given
+                    assert _git_root_remembered(real) == _git_root_of_real(real), given
+        os.chdir(cwd)
+        a = repo / "skills" / "a"
+        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
+        (a / ".git").mkdir()  # remembered until the next run
+        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
+        git_index_modes.cache_clear()
+        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(a)
+    finally:
+        os.chdir(cwd)
+        git_index_modes.cache_clear()
+
+
+class _Options:
+    """Just enough of a context for the body rules: a body and two limits."""
+
+    def __init__(self, body: str, lines: int, tokens: int) -> None:
+        self.parsed = type("P", (), {"body": body, "body_start_line": 3, "text": body})()
+        self.has_frontmatter = True
+        self._options = {"max-body-lines": lines, "max-body-tokens": tokens}
+
+    def option(self, name: str) -> int:
+        return self._options[name]
+
+
+def _body_findings_the_long_way(ctx: _Options) -> list[tuple[str, int]]:
+    import math
+
+    found = []
+    if not ctx.parsed.body.strip():
+        found.append(("body-empty", 3))
+    count = _line_count_the_long_way(ctx.parsed.body)
+    if count > ctx.option("max-body-lines"):
+        found.append(("body-too-long", 3 + ctx.option("max-body-lines")))
+    if math.ceil(len(ctx.parsed.body.strip()) / 4) > ctx.option("max-body-tokens"):
+        found.append(("body-tokens", 3))
+    return found
+
+
+@given(
+    st.text(alphabet="a \t\n\r\x0b\x0c\x1c\x85\u00a0\u2028\u3000", max_size=40),
+    st.integers(-1, 12),
+    st.integers(-1, 12),
+)
+@settings(max_examples=800, deadline=None, derandomize=True)
+def test_body_rules_shortcuts_equal_the_long_way(body: str, lines: int, tokens: int) -> None:
+    """``body-empty``, ``body-too-long`` and ``body-tokens`` decide without copying the body
+    when they cannot fire; what they report is what stripping and splitting it gives."""
+    from skillctl.lint.rules.body import body_empty, body_tokens, body_too_long
+
+    ctx = _Options(body, lines, tokens)
+    found = [
+        (rule_id, finding.line)
+        for rule_id, check in (
+            ("body-empty", body_empty),
+            ("body-too-long", body_too_long),
+            ("body-tokens", body_tokens),
+        )
+        for finding in check(ctx)  # type: ignore[arg-type]
+    ]
+    assert found == _body_findings_the_long_way(ctx)

@@ -82,6 +82,10 @@ _PLACEHOLDERS = frozenset(
 _MAX_SCAN_BYTES = 256 * 1024
 
 
+#: A character ``str.strip()`` keeps (both use Python's notion of whitespace).
+_NOT_BLANK = re.compile(r"\S")
+
+
 def _content_line_count(ctx: SkillContext) -> int:
     """Body lines up to the last one that is not blank."""
     # Trailing blank lines are exactly the body's trailing whitespace (a line is blank when
@@ -111,7 +115,8 @@ def body_empty(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent; the OpenCode agent-skills plugin drops the skill.
     """
-    if ctx.has_frontmatter and ctx.parsed.text is not None and not ctx.parsed.body.strip():
+    parsed = ctx.parsed  # (a search for one character that is not blank copies nothing)
+    if ctx.has_frontmatter and parsed.text is not None and not _NOT_BLANK.search(parsed.body):
         yield Finding(
             "SKILL.md has no body: the skill gives the agent no instructions",
             ctx.parsed.body_start_line,
@@ -133,6 +138,8 @@ def body_too_long(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     limit = int(ctx.option("max-body-lines"))
+    if ctx.parsed.body.count("\n") < limit:
+        return  # fewer lines in all than the limit (the count below copies the body first)
     count = _content_line_count(ctx)
     if count > limit:
         yield Finding(
@@ -162,7 +169,10 @@ def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     limit = int(ctx.option("max-body-tokens"))
-    tokens = estimate_tokens(ctx.parsed.body.strip())
+    body = ctx.parsed.body
+    if len(body) <= limit * CHARS_PER_TOKEN:
+        return  # stripping the body (a copy) can only make the estimate smaller
+    tokens = estimate_tokens(body.strip())
     if tokens > limit:
         yield Finding(
             f"body is about {tokens} tokens (more than {limit}; estimated as characters / "

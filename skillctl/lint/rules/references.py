@@ -53,50 +53,98 @@ def _clean_link(raw: str) -> str | None:
     return urllib.parse.unquote(target) or None
 
 
+#: The words a code path names, each ending in the ``s`` of ``s/``, and their lengths.
+_CODE_WORDS = (("references", 10), ("scripts", 7), ("assets", 6))
+#: What may follow ``]`` in a link (``](``) or a reference definition (``]:``).
+_AFTER_BRACKET = frozenset("(:")
+
+
 def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
     """(line number, line) of the body lines :func:`references` must read, in order.
 
     Those holding a link (``](``), a reference definition (``]:``) or a code path (all end
-    in ``s/``), and, when the body has a link or a definition, those holding a fence
-    (`` ``` `` or ``~~~``): without links, fences change nothing, since code paths count inside
-    them too. ``]`` and ``/`` are rare in prose, so they are found with ``str.find`` of one
-    character (``memchr``) and their neighbour checked: several times faster than one regular
-    expression for all five literals, which steps through every character in Python's
-    regex engine.
+    in ``s/``), and, when the body has a link or a definition, those before the last of them
+    holding a fence (`` ``` `` or ``~~~``): without a link after it, a fence changes nothing,
+    since code paths count inside fences too. ``]``, ``/`` and ``~`` are rare in prose, so
+    they are found with ``str.find`` of one character (``memchr``) and their neighbours
+    checked: several times faster than one regular expression for all five literals, which
+    steps through every character in Python's regex engine.
     """
     find = body.find
     rfind = body.rfind
-    starts: set[int] = set()
-    links = False
+    starts: list[int] = []
+    last_link = -1  # where the last ']' of a link or definition is
     at = find("]")
     while at >= 0:
-        if body.startswith(("(", ":"), at + 1):
-            starts.add(rfind("\n", 0, at) + 1)
-            links = True
+        if body[at + 1 : at + 2] in _AFTER_BRACKET:
+            starts.append(rfind("\n", 0, at) + 1)
+            last_link = at
         at = find("]", at + 1)
     at = find("/")
     while at >= 0:
         if at and body[at - 1] == "s":
-            starts.add(rfind("\n", 0, at) + 1)
+            starts.append(rfind("\n", 0, at) + 1)
         at = find("/", at + 1)
-    if links:
-        for fence in ("```", "~~~"):
-            at = find(fence)
-            while at >= 0:
-                starts.add(rfind("\n", 0, at) + 1)
+    if last_link >= 0:
+        at = find("```", 0, last_link)
+        while at >= 0:
+            starts.append(rfind("\n", 0, at) + 1)
+            end = find("\n", at)
+            if end < 0:
+                break
+            at = find("```", end + 1, last_link)
+        at = find("~", 0, last_link)
+        while at >= 0:
+            if body.startswith("~~~", at):
+                starts.append(rfind("\n", 0, at) + 1)
                 end = find("\n", at)
                 if end < 0:
                     break
-                at = find(fence, end + 1)
+                at = find("~", end + 1, last_link)
+            else:
+                at = find("~", at + 1, last_link)
+    if not starts:
+        return
+    starts.sort()
     line_no = first_line
     counted = 0  # offset up to which newlines are counted into line_no
-    for start in sorted(starts):
+    previous = -1
+    for start in starts:
+        if start == previous:
+            continue
+        previous = start
         end = find("\n", start)
         if end < 0:
             end = len(body)
         line_no += body.count("\n", counted, start)
         counted = start
         yield line_no, body[start:end]
+
+
+def _code_paths(line: str) -> Iterator[re.Match[str]]:
+    """``_CODE_PATH.finditer(line)``, the pattern tried only where a match can start.
+
+    Every match is ``scripts/``, ``references/`` or ``assets/``, maybe after ``./``: it
+    starts at the word ending in the ``s`` of some ``s/``, or two characters before it.
+    Those places are tried left to right, skipping any inside the previous match, which is
+    what ``finditer`` finds (its lookbehinds see the text before the place tried).
+    """
+    end = 0  # where the previous match ended
+    at = line.find("s/")
+    while at >= 0:
+        for word, length in _CODE_WORDS:
+            start = at + 1 - length
+            if start >= end and line.startswith(word, start):
+                match = None
+                if start - 2 >= end and line.startswith("./", start - 2):
+                    match = _CODE_PATH.match(line, start - 2)
+                if match is None:
+                    match = _CODE_PATH.match(line, start)
+                if match is not None:
+                    end = match.end()
+                    yield match
+                break
+        at = line.find("s/", max(at + 2, end))
 
 
 def references(ctx: SkillContext) -> Iterator[Reference]:
@@ -148,7 +196,7 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
                     yield Reference(target, line_no, ref_def.start(1) + 1, True)
         if not has_code_path:
             continue
-        for match in _CODE_PATH.finditer(line):
+        for match in _code_paths(line):
             token = match.group(1).rstrip(".,;:)")
             after = line[match.end(1) : match.end(1) + 1]
             if (after and after in _TEMPLATE_CHARS) or not _TEMPLATE_CHARS.isdisjoint(token):

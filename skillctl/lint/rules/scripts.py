@@ -29,8 +29,14 @@ def _git_root_of_real(current: str) -> str | None:
         current = parent
 
 
-@functools.lru_cache(maxsize=64)
-def git_index_modes(root: str) -> dict[str, str]:
+#: Facts about folders that the skills of one run share (they sit in the same few folders):
+#: absolute folder -> its real path, and real folder -> its git root (None: not in one).
+#: Forgotten with :func:`git_index_modes`' cache, which the engine clears at every run's start.
+_REAL_FOLDERS: dict[str, str] = {}
+_GIT_ROOTS: dict[str, str | None] = {}
+
+
+def _read_index_modes(root: str) -> dict[str, str]:
     """Real path -> index mode (``100644``, ``100755``) of every tracked file: one git call."""
     try:
         result = subprocess.run(
@@ -57,6 +63,29 @@ def git_index_modes(root: str) -> dict[str, str]:
     return modes
 
 
+class _IndexModes:
+    """:func:`_read_index_modes` remembered per repository (at most 64) until
+    :meth:`cache_clear`, which also forgets the folder facts of the run."""
+
+    def __init__(self) -> None:
+        self.__wrapped__ = _read_index_modes
+        self._cached = functools.lru_cache(maxsize=64)(_read_index_modes)
+
+    def __call__(self, root: str) -> dict[str, str]:
+        return self._cached(root)
+
+    def cache_clear(self) -> None:
+        """Forget every repository's index and every folder's real path and git root."""
+        self._cached.cache_clear()
+        _REAL_FOLDERS.clear()
+        _GIT_ROOTS.clear()
+
+
+#: Real path -> index mode of every tracked file of the repository at ``root``: one git call
+#: per repository, remembered until ``git_index_modes.cache_clear()``.
+git_index_modes = _IndexModes()
+
+
 def index_mode(path: Path) -> str | None:
     """The mode git's index records for a file, or None when it is not tracked."""
     root = git_root(path.parent)
@@ -65,19 +94,65 @@ def index_mode(path: Path) -> str | None:
     return git_index_modes(root).get(os.path.realpath(path))
 
 
+def _real_folder(path: str) -> str:
+    """``os.path.realpath`` of a folder, its parents' real paths remembered for the run.
+
+    A folder that is not a symlink is its real parent's entry: after the first skill, the
+    real path of a skill's folder costs one ``lstat`` instead of one per level.
+    """
+    if ".." in path:  # abspath would drop "x/.." before resolving x: let realpath decide
+        return os.path.realpath(path)
+    return _real_absolute(os.path.abspath(path))
+
+
+def _real_absolute(path: str) -> str:
+    found = _REAL_FOLDERS.get(path)
+    if found is None:
+        parent, name = os.path.split(path)
+        if not name or parent == path or os.path.islink(path):
+            found = os.path.realpath(path)
+        else:
+            found = os.path.join(_real_absolute(parent), name)
+        _REAL_FOLDERS[path] = found
+    return found
+
+
+def _git_root_remembered(real: str) -> str | None:
+    """:func:`_git_root_of_real`, each folder on the way up looked at once per run."""
+    passed = []
+    current = real
+    found: str | None = None
+    while True:
+        if current in _GIT_ROOTS:
+            found = _GIT_ROOTS[current]
+            break
+        if os.path.exists(os.path.join(current, ".git")):
+            found = _GIT_ROOTS[current] = current
+            break
+        passed.append(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    for folder in passed:
+        _GIT_ROOTS[folder] = found
+    return found
+
+
 def _index_modes(ctx: SkillContext, files: Iterable[SkillFile]) -> Iterator[str | None]:
     """:func:`index_mode` of each of these files (none of them a symlink itself).
 
     A file that is not a symlink is its real parent's entry, so the parent's real path and
-    git root are worked out once per folder instead of twice per file.
+    git root are worked out once per folder instead of twice per file, and what lies above
+    the skill once per run.
     """
     folders: dict[str, tuple[str, str | None]] = {}
     for file in files:
         parent, _, name = file.relpath.rpartition("/")
         found = folders.get(parent)
         if found is None:
-            real = os.path.realpath(ctx.dir / parent if parent else ctx.dir)
-            found = folders[parent] = (real, _git_root_of_real(real))
+            real = _real_folder(os.path.join(ctx.directory, parent) if parent else ctx.directory)
+            found = folders[parent] = (real, _git_root_remembered(real))
         real, root = found
         yield None if root is None else git_index_modes(root).get(os.path.join(real, name))
 
