@@ -547,6 +547,7 @@ class _Stream:
     def _start(self) -> None:
         """Set up the pipe and the buffer, fork the first children, hand out what is known."""
         import mmap
+        import pickle  # noqa: F401  (imported once here, not after the fork in every process)
 
         if self._workers_for(len(self.items)) < 2:
             return
@@ -668,7 +669,6 @@ def _take_streamed(
     """A child's work in :func:`map_streamed`: chunk after chunk from the pipe, its items
     unpickled from the shared buffer, until the pipe ends (None) or an item raises."""
     import pickle
-    import traceback
 
     while True:
         data = _read_exactly(tokens, _STREAM_TOKEN)
@@ -686,6 +686,8 @@ def _take_streamed(
             try:
                 chunk.append(func(item))
             except Exception as exc:
+                import traceback
+
                 return token * size + position, exc, traceback.format_exc()
         done(token, chunk)
 
