@@ -51,6 +51,9 @@ _TOP_LEVEL_PAIR = re.compile(
 
 # --------------------------------------------------------------------------- reading bytes
 
+#: Non-blocking: a file swapped for a FIFO since it was looked at must not hang the run.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+
 
 def read_bytes(path: Path, cap: int = limits.MAX_READ_BYTES) -> tuple[bytes, int]:
     """Read at most ``cap`` bytes of a regular file; return the bytes and the file's size.
@@ -58,14 +61,19 @@ def read_bytes(path: Path, cap: int = limits.MAX_READ_BYTES) -> tuple[bytes, int
     Raises OSError (with a clear ``strerror``) for anything that is not a regular file, so a
     FIFO, a device or a directory named SKILL.md is never opened for reading.
     """
-    st = os.stat(path)
+    name = os.fspath(path)
+    st = os.stat(name)
     if not stat.S_ISREG(st.st_mode):
         kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise OSError(0, f"{kind}", str(path))
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    fd = os.open(name, _READ_FLAGS)
     try:
-        chunks: list[bytes] = []
-        remaining = cap
+        chunk = os.read(fd, min(cap, 1 << 20))
+        if len(chunk) == st.st_size or not chunk:
+            # The whole file as stat saw it (or nothing): no second read to find its end.
+            return chunk, st.st_size
+        chunks = [chunk]
+        remaining = cap - len(chunk)
         while remaining > 0:
             chunk = os.read(fd, min(remaining, 1 << 20))
             if not chunk:
@@ -178,11 +186,21 @@ def _split_at_top(text: str) -> tuple[str, int, str] | None:
     first_end = text.find("\n")
     if first_end < 0 or not _DELIMITER.fullmatch(text, 0, first_end):
         return None
-    closer = _DELIMITER_LINE.search(text, first_end + 1)
-    if closer is None:
-        return None
-    start = closer.start()
-    end = closer.end()  # at the closer's newline, or the end of the text
+    # The closer: the first later line that is '---' and then only spaces and tabs. Lines
+    # starting with '---' are found with str.find (what _DELIMITER_LINE.search finds, without
+    # the regex engine trying every position).
+    find = text.find
+    at = find("\n---", first_end)
+    while True:
+        if at < 0:
+            return None
+        start = at + 1
+        end = find("\n", start)
+        if end < 0:
+            end = len(text)
+        if not text[start + 3 : end].strip(" \t"):
+            break
+        at = find("\n---", end)
     return (
         text[first_end + 1 : start - 1],
         text.count("\n", 0, start),
@@ -297,6 +315,8 @@ def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int
 
 
 def _suppressions(text: str) -> frozenset[str]:
+    if "#" not in text:  # every suppression is a comment
+        return frozenset()
     rules: set[str] = set()
     for match in _SUPPRESS.finditer(text):
         if match.group(1) is None:
@@ -349,6 +369,8 @@ def _flow_too_deep(text: str) -> int | None:
     Brackets inside quoted strings count too: a false alarm needs more than
     ``MAX_YAML_DEPTH`` unclosed brackets in one value, which no real skill has.
     """
+    if "[" not in text and "{" not in text:  # (one memchr each; most frontmatter has neither)
+        return None
     depth = 0
     for match in _FLOW_BRACKET.finditer(text):
         if match.group() in "[{":
@@ -507,6 +529,8 @@ def _parse_with_ruamel(text: str, first_line: int) -> tuple[Frontmatter | None, 
 _SIMPLE_UNSAFE_CHAR = re.compile(
     "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
+#: The ASCII characters :data:`_SIMPLE_UNSAFE_CHAR` refuses: controls but the newline, DEL.
+_ASCII_UNSAFE = bytes([*range(0x0A), *range(0x0B, 0x20), 0x7F])
 # ``key: value`` or ``key:`` (opening a nested mapping), indented by spaces only. A key is a
 # plain word that cannot resolve to anything but a string (it starts with a letter or ``_``;
 # the null/bool words are refused below) and is far below ruamel's 1,024-character limit on
@@ -606,7 +630,12 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
     one-line value when every line before it is simple and the value is simple up to that
     colon (where strict YAML stops with "mapping values are not allowed here"), or None.
     """
-    if _SIMPLE_UNSAFE_CHAR.search(text) is not None:
+    if text.isascii():  # (a flag of the string: no scan)
+        # The unsafe ASCII characters deleted from its bytes: a table lookup per byte, several
+        # times faster than the regex engine testing each character against its ranges.
+        if len(text.encode("ascii").translate(None, _ASCII_UNSAFE)) != len(text):
+            return None
+    elif _SIMPLE_UNSAFE_CHAR.search(text) is not None:
         return None
     lines = text.split("\n")
     if len(lines) > _SIMPLE_MAX_LINES:
@@ -618,8 +647,9 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
     block: dict[str, Any] | None = None  # the nested mapping being filled
     block_key = ""
     block_indent = 0
+    shared = _POSITIONS.get  # (_shared_position, inlined: two calls per line)
     for index, line in enumerate(lines):
-        if not line.strip(" ") or line[0] == "#":
+        if not line or line[0] == "#" or not line.strip(" "):
             continue
         match = _SIMPLE_LINE.fullmatch(line)
         if match is None:
@@ -633,7 +663,7 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
             if (block is not None and not block) or key in data:
                 return None
             path: KeyPath = (key,)
-            positions[path] = _shared_position(number, 1)
+            positions[path] = shared((number, 1)) or _shared_position(number, 1)
             if value is None:
                 block = data[key] = {}
                 block_key = key
@@ -649,16 +679,29 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
             elif indent != block_indent:
                 return None
             path = (block_key, key)
-            positions[path] = _shared_position(number, indent + 1)
+            positions[path] = shared((number, indent + 1)) or _shared_position(number, indent + 1)
             target = block
-        scalar = _simple_scalar(value)
+        first = value[0]
+        if first == '"' or first == "'":
+            scalar = _simple_scalar(value)
+        elif (  # _simple_scalar's plain case, inlined
+            first in _PLAIN_FIRST_REFUSED
+            or ": " in value
+            or " #" in value
+            or value[-1] == ":"
+            or (len(value) <= _SPECIAL_WORD_MAX and value.lower() in _SPECIAL_WORDS)
+        ):
+            scalar = None
+        else:
+            scalar = value, True
         if scalar is None:
             colon = _plain_colon(value)
             if colon is None:
                 return None
             return number, match.start("value") + colon + 1
         target[key], is_plain = scalar
-        value_positions[path] = _shared_position(number, match.start(3) + 1)
+        column = match.start(3) + 1
+        value_positions[path] = shared((number, column)) or _shared_position(number, column)
         if is_plain:
             plain.add(path)
     if not data or (block is not None and not block):

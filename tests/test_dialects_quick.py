@@ -291,3 +291,27 @@ def test_oas_lines_reads_files_as_before(tmp_path: Path) -> None:
 def test_oas_lines_reads_generated_files_as_before(lines: list[str], body: str) -> None:
     parsed = parse_text(Path("SKILL.md"), "---\n" + "\n".join(lines) + "\n---\n" + body)
     assert dialects.oas_lines(parsed) == _oas_lines_before(parsed)
+
+
+def test_rule_messages_are_the_same_worked_out_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``parser-divergence`` remembers what it said per set of verdicts; saying it afresh for
+    every skill gives the same findings."""
+    from skillctl.lint.rules import divergence
+
+    root = tmp_path / "skills"
+    for name, text in TRICKY.items():
+        directory = root / name.removesuffix(".md")
+        directory.mkdir(parents=True)
+        (directory / "SKILL.md").write_bytes(text.encode("utf-8"))
+    skills = collect([root, *([BENCH] if BENCH.is_dir() else [])]).skills
+    for agents in ((), ("claude-code", "opencode-agent-skills")):
+        config = resolve_config(start=tmp_path, agents=agents)
+        remembered = [_findings(SkillContext(skill, config)) for skill in skills]
+        with monkeypatch.context() as patch:
+            patch.setattr(divergence, "_SAID_MAX", 0)
+            patch.setattr(divergence, "_SAID", {})
+            afresh = [_findings(SkillContext(skill, config)) for skill in skills]
+        assert remembered == afresh
+        assert sum(bool(found) for found in afresh) > 10

@@ -732,3 +732,49 @@ def test_frontmatter_size_cap_equals_encoding_it(char: str) -> None:
         too_big = len(text.encode("utf-8", errors="replace")) > cap
         _, problems = parse.parse_yaml(text, FIRST_LINE)
         assert any("larger than" in p.message for p in problems) == too_big, (char, count)
+
+
+def test_ascii_unsafe_bytes_are_what_the_unsafe_pattern_refuses() -> None:
+    """The simple scanner checks ASCII text against :data:`parse._ASCII_UNSAFE` instead of
+    :data:`parse._SIMPLE_UNSAFE_CHAR`: for every ASCII character the two agree."""
+    for code in range(128):
+        refused = parse._SIMPLE_UNSAFE_CHAR.search(chr(code)) is not None
+        assert refused == (code in parse._ASCII_UNSAFE), code
+        text = f"name: a{chr(code)}b\ndescription: d"
+        assert (parse._scan_simple(text, 2) is None) >= refused, code
+
+
+@given(st.text(alphabet="-- \t\n\x0bab:#", max_size=40))
+@settings(max_examples=800, deadline=None, derandomize=True)
+def test_split_at_top_finds_the_closer_the_delimiter_pattern_finds(body: str) -> None:
+    """The closer is found with ``str.find``; the pattern search it replaced agrees."""
+    text = "---\n" + body
+    found = parse._split_at_top(text)
+    closer = parse._DELIMITER_LINE.search(text, 4)
+    if closer is None:
+        assert found is None
+    else:
+        start, end = closer.start(), closer.end()
+        assert found == (
+            text[4 : start - 1],
+            text.count("\n", 0, start),
+            text[end + 1 :] if end < len(text) else "",
+        )
+
+
+@given(st.text(alphabet="[]{}a\n #", max_size=80))
+@settings(max_examples=500, deadline=None, derandomize=True)
+def test_flow_depth_check_skips_text_without_brackets(text: str) -> None:
+    deep = text.replace("a", "[" * 70)
+    for candidate in (text, deep):
+        depth = 0
+        expected = None
+        for index, char in enumerate(candidate):
+            if char in "[{":
+                depth += 1
+                if depth > parse.limits.MAX_YAML_DEPTH:
+                    expected = candidate.count("\n", 0, index) + 1
+                    break
+            elif char in "]}" and depth:
+                depth -= 1
+        assert parse._flow_too_deep(candidate) == expected

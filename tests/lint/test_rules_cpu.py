@@ -122,6 +122,21 @@ def test_head_reuses_what_read_file_read(make_skill: Callable[..., Path]) -> Non
         ctx.read_file("missing.sh")
 
 
+def test_read_file_with_the_listed_size_reads_the_file(make_skill: Callable[..., Path]) -> None:
+    """The size the listing saw spares a read; a file that shrank is read to its end, one
+    that grew as far as it was listed; empty and unknown sizes read everything."""
+    directory = make_skill("sizes")
+    content = b"/home/alice/x\n" * 1000
+    (directory / "f.txt").write_bytes(content)
+    (ctx,) = _contexts(directory)
+    for size in (len(content), len(content) + 7, None, 0, 10**9):
+        assert ctx.read_file("f.txt", size) == content, size
+    assert ctx.read_file("f.txt", 100) == content[:100]
+    (directory / "empty.txt").write_bytes(b"")
+    assert ctx.read_file("empty.txt", 0) == b""
+    assert ctx.read_file("empty.txt", 5) == b""
+
+
 def _findings(
     rule: Callable[[SkillContext], Iterator[Finding]], ctx: SkillContext
 ) -> list[Finding]:

@@ -223,7 +223,7 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
         if file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
             continue
         try:
-            data = ctx.read_file(file.relpath)
+            data = ctx.read_file(file.relpath, file.size)
         except OSError:
             continue
         if not _may_hold_home_bytes(data) or b"\x00" in data:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from typing import Any
 
 from skillctl.lint.context import SkillContext, every_profile
 from skillctl.lint.registry import Finding, rule
@@ -65,26 +66,60 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
 
     parsed = ctx.parsed
     clean = is_clean(parsed)
+    cache: dict[str, Any] = {}
     if clean:  # the common case: each dialect that may refuse a clean file, until one does
         for dialect in _dialect_ids(True):
             try:
-                if not quick_verdict(dialect, parsed, clean=True).accepted:
-                    break
-            except ValueError:
-                continue
-        else:
-            return  # nobody drops the skill: nobody disagrees
-    cache: dict[str, object] = {}
-    for ids in (_dialect_ids(clean), _dialect_ids()):
-        for dialect in ids:
-            if dialect in cache:
-                continue
-            try:
-                cache[dialect] = quick_verdict(dialect, ctx.parsed, clean=clean)
+                result = cache[dialect] = quick_verdict(dialect, parsed, clean=True)
             except ValueError:
                 cache[dialect] = None
-        if all(getattr(result, "accepted", True) for result in cache.values()):
-            return  # nobody drops the skill: nobody disagrees
+                continue
+            if not result.accepted:
+                break
+        else:
+            return  # nobody drops the skill (the other dialects accept a clean file as it is)
+    for dialect in _dialect_ids():
+        if dialect not in cache:
+            try:
+                cache[dialect] = quick_verdict(dialect, parsed, clean=clean)
+            except ValueError:
+                cache[dialect] = None
+    if all(result is None or result.accepted for result in cache.values()):
+        return  # nobody drops the skill: nobody disagrees
+    # The message is a function of the verdicts and the chosen agents: skills broken the same
+    # way (a string allowed-tools, CRLF) share one.
+    key = (
+        tuple(None if v is None else (v.accepted, v.reason, v.line) for v in cache.values()),
+        tuple(cache),
+        ctx.config.agents,
+    )
+    said = _SAID.get(key)
+    if said is None:
+        said = _what_to_say(cache, ctx.config.agents)
+        if len(_SAID) < _SAID_MAX:
+            _SAID[key] = said
+    message, first_line, chosen_drop = said
+    if message is None:
+        return  # everyone agrees; other rules say what is wrong
+    yield Finding(
+        message,
+        first_line or ctx.pos().line,
+        severity=Severity.ERROR if chosen_drop else None,
+        hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
+        "instead of [a, b], save as UTF-8 without BOM with LF line endings",
+    )
+
+
+#: (verdicts, dialect order, chosen agents) -> what :func:`_what_to_say` said about them.
+_SAID: dict[tuple[Any, ...], tuple[str | None, int | None, bool]] = {}
+_SAID_MAX = 1024
+
+
+def _what_to_say(
+    cache: dict[str, Any], chosen: tuple[str, ...]
+) -> tuple[str | None, int | None, bool]:
+    """The message (None: nobody disagrees), its line and whether a chosen agent drops the
+    skill, from each dialect's verdict (None: not available)."""
     accepted: list[str] = []
     degraded: list[str] = []
     dropped: dict[str, list[str]] = {}
@@ -106,10 +141,10 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
         line = getattr(result, "line", None)
         if first_line is None and line:
             first_line = line
-        if agent_id in ctx.config.agents:
+        if agent_id in chosen:
             chosen_drop = True
     if not dropped or not accepted:
-        return  # everyone agrees; other rules say what is wrong
+        return None, None, False
     parts = [f"{', '.join(names)} ({reason})" for reason, names in sorted(dropped.items())]
     shown = ", ".join(accepted[:3]) + (
         f" and {len(accepted) - 3} more" if len(accepted) > 3 else ""
@@ -121,10 +156,4 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     )
     if degraded:
         message += " (" + ", ".join(degraded) + " only through a fallback parser)"
-    yield Finding(
-        message,
-        first_line or ctx.pos().line,
-        severity=Severity.ERROR if chosen_drop else None,
-        hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
-        "instead of [a, b], save as UTF-8 without BOM with LF line endings",
-    )
+    return message, first_line, chosen_drop
