@@ -273,14 +273,44 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
     point. A plain subdirectory (same device, and the inode its parent's listing names) is
     the child of the directory being listed, so it cannot be above the skill.
     """
-    files: list[SkillFile] = []
-    truncated = False
-    outer: frozenset[tuple[int, int]] | None = None  # the skill dir and every folder above it
+    try:
+        root_st = os.stat(skill_dir)
+    except OSError:
+        return (), False
+    listing = _Listing(skill_dir, root_st)
+    root_key = (root_st.st_dev, root_st.st_ino)
+    listing.visit(os.fspath(skill_dir), "", 0, root_st.st_dev, frozenset({root_key}))
+    return tuple(listing.files), listing.truncated
+
+
+class _Listing:
+    """The state of one :func:`list_files`.
+
+    A method, not a closure that calls itself: such a closure is a reference cycle (the
+    function, its cells, the list of files), so every listing stayed in memory until the
+    cyclic collector found it, and those collections were most of a lint run's GC time.
+    """
+
+    __slots__ = ("files", "outer", "root_st", "skill_dir", "truncated")
+
+    def __init__(self, skill_dir: Path, root_st: os.stat_result) -> None:
+        self.skill_dir = skill_dir
+        self.root_st = root_st
+        self.files: list[SkillFile] = []
+        self.truncated = False
+        #: the skill dir and every folder above it (looked up when first needed)
+        self.outer: frozenset[tuple[int, int]] | None = None
 
     def visit(
-        directory: str, prefix: str, depth: int, dev: int, on_path: frozenset[tuple[int, int]]
+        self,
+        directory: str,
+        prefix: str,
+        depth: int,
+        dev: int,
+        on_path: frozenset[tuple[int, int]],
     ) -> None:
-        nonlocal truncated, outer
+        """List ``directory`` (``prefix`` below the skill) and, depth first, its folders."""
+        files = self.files
         try:
             with os.scandir(directory) as it:
                 entries = sorted(it, key=_BY_NAME)
@@ -288,7 +318,7 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
             return
         for entry in entries:
             if len(files) >= limits.MAX_SKILL_FILES:
-                truncated = True
+                self.truncated = True
                 return
             name = entry.name
             if name in ALWAYS_SKIPPED:
@@ -305,25 +335,17 @@ def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
                 key = (st.st_dev, st.st_ino)
                 loop = key in on_path
                 if not loop and (is_link or st.st_dev != dev or st.st_ino != _inode(entry)):
-                    if outer is None:
-                        outer = _ancestor_keys(skill_dir, root_st)
-                    loop = key in outer
+                    if self.outer is None:
+                        self.outer = _ancestor_keys(self.skill_dir, self.root_st)
+                    loop = key in self.outer
                 if depth < limits.MAX_SKILL_FILE_DEPTH and not loop:
-                    visit(entry.path, rel + "/", depth + 1, st.st_dev, on_path | {key})
+                    self.visit(entry.path, rel + "/", depth + 1, st.st_dev, on_path | {key})
                 else:
-                    truncated = True
+                    self.truncated = True
             elif stat.S_ISREG(mode):
                 files.append(SkillFile(rel, st.st_size, bool(mode & 0o111), is_link))
             # FIFOs, sockets and devices (or links to them, like /dev/zero) are not skill
             # content: listing them would invite a rule to read one and block or never end.
-
-    try:
-        root_st = os.stat(skill_dir)
-    except OSError:
-        return (), False
-    root_key = (root_st.st_dev, root_st.st_ino)
-    visit(os.fspath(skill_dir), "", 0, root_st.st_dev, frozenset({root_key}))
-    return tuple(files), truncated
 
 
 def _inode(entry: os.DirEntry[str]) -> int | None:

@@ -217,3 +217,25 @@ def test_children_ignore_ctrl_c_and_leave_it_to_this_process() -> None:
     out = parallel.map_streamed(square_and_pid, signalled(), jobs=2, threshold=100)
     assert [v for v, _ in out] == [x * x for x in range(300)]
     assert seen  # a child was there to be sent ^C, and the run went on
+
+
+def young_threshold(x: int) -> int:
+    import gc
+
+    return gc.get_threshold()[0]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_young_collections_are_rare_during_a_map_and_thresholds_come_back(jobs: int) -> None:
+    import gc
+
+    before = gc.get_threshold()
+    for out in (
+        parallel.map_streamed(young_threshold, iter(range(300)), jobs=jobs, threshold=1),
+        parallel.map_ordered(young_threshold, list(range(300)), jobs=jobs, threshold=1),
+    ):
+        assert set(out) == {max(before[0], parallel._YOUNG_THRESHOLD)}  # here and in children
+    assert gc.get_threshold() == before
+    with pytest.raises(ValueError, match="item 123"):
+        parallel.map_streamed(fail_on_two_items, iter(range(300)), jobs=jobs, threshold=1)
+    assert gc.get_threshold() == before
