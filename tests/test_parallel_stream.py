@@ -239,3 +239,40 @@ def test_young_collections_are_rare_during_a_map_and_thresholds_come_back(jobs: 
     with pytest.raises(ValueError, match="item 123"):
         parallel.map_streamed(fail_on_two_items, iter(range(300)), jobs=jobs, threshold=1)
     assert gc.get_threshold() == before
+
+
+_NO_FORK_SCRIPT = """
+import os, resource, sys
+resource.setrlimit(resource.RLIMIT_NPROC, (1, 1))  # this process only: every fork fails
+from skillctl import parallel
+from tests.test_parallel_stream import square_and_pid
+out = parallel.map_streamed(square_and_pid, iter(range(3000)), jobs=2, threshold=10)
+print(out == [(x * x, os.getpid()) for x in range(3000)])
+"""
+
+
+def test_when_no_worker_can_be_forked_everything_is_done_here() -> None:
+    import shutil
+    import subprocess
+
+    from tests.conftest import REPO
+
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run as nobody under a process limit")
+    probe = subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+         "-c", "import skillctl, tests.test_parallel_stream"],
+        capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=False,
+    )
+    if probe.returncode != 0:
+        pytest.skip(f"nobody cannot import the project here: {probe.stderr[-300:]}")
+    done = subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+         "-c", _NO_FORK_SCRIPT],
+        capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"
+    assert done.stderr == ""
