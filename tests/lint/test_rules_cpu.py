@@ -339,3 +339,57 @@ def test_body_rules_shortcuts_equal_the_long_way(body: str, lines: int, tokens: 
         for finding in check(ctx)  # type: ignore[arg-type]
     ]
     assert found == _body_findings_the_long_way(ctx)
+
+
+def test_context_options_equal_the_configuration(make_skill: Callable[..., Path]) -> None:
+    """Each configuration's options are looked up in one table per configuration object:
+    the values ``config.option`` gives, defaults filled in, unknown names refused."""
+    from skillctl.lint.config import OPTIONS, ResolvedConfig
+
+    directory = make_skill("options")
+    (skill,) = collect([directory]).skills
+    configs = [
+        ResolvedConfig(),
+        ResolvedConfig(options=(("max-body-lines", 3), ("extra-fields", ["x-a"]))),
+        ResolvedConfig(options=(("unicode-names", True),)),
+    ]
+    for _ in range(2):
+        for config in configs:
+            ctx = SkillContext(skill, config)
+            for name in OPTIONS:
+                assert ctx.option(name) == config.option(name), name
+            with pytest.raises(KeyError):
+                config.option("no-such-option")
+            with pytest.raises(KeyError):
+                ctx.option("no-such-option")
+    # equal configurations that are different objects get their own (equal) answers
+    again = ResolvedConfig(options=(("max-body-lines", 3), ("extra-fields", ["x-a"])))
+    assert SkillContext(skill, again).option("max-body-lines") == 3
+
+
+@pytest.mark.parametrize(
+    ("directory", "name"),
+    [("ﬁle-tools", "file-tools"), ("ﬁle-tools", "ﬁle-tools"), ("ascii-dir", "ascii-dir"),
+     ("ascii-dir", "other"), ("\uff57\uff49\uff44\uff45", "wide"), ("café", "café"),
+     ("café", "cafe")],
+)
+def test_dir_name_is_normalised_as_the_name_is(
+    tmp_path: Path, make_skill: Callable[..., Path], directory: str, name: str
+) -> None:
+    """``name-dir-mismatch`` compares NFKC forms; ASCII directory names skip normalising."""
+    import unicodedata
+
+    from skillctl.lint.rules.name import name_dir_mismatch
+
+    folder = tmp_path / directory
+    folder.mkdir()
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: d\n---\n# B\n")
+    (ctx,) = _contexts(folder)
+    found = [f.message for f in name_dir_mismatch(ctx)]
+    want_dir = unicodedata.normalize("NFKC", directory)
+    want_name = unicodedata.normalize("NFKC", name)
+    expected = (
+        [] if want_dir == want_name
+        else [f"Directory name '{want_dir}' must match skill name '{want_name}'"]
+    )
+    assert found == expected

@@ -198,3 +198,38 @@ def test_generated_trigger_words(value: str) -> None:
     from skillctl.lint.rules.description import _TRIGGER, _has_trigger
 
     assert _has_trigger(value) == (_TRIGGER.search(value) is not None)
+
+
+def _clean_link_in_full(raw: str) -> str | None:
+    """:func:`refs._clean_link` with every step taken on every target."""
+    import urllib.parse
+
+    target = raw.strip()
+    if target.startswith("<") and target.endswith(">"):
+        target = target[1:-1]
+    if (
+        not target
+        or target.startswith("#")
+        or (refs._SCHEME.match(target) and not refs._DRIVE.match(target))
+    ):
+        return None
+    if "{{" in target or target.startswith(("$", "{", "%")):
+        return None
+    target = target.split("#", 1)[0].split("?", 1)[0]
+    return urllib.parse.unquote(target) or None
+
+
+@given(st.text(alphabet="<>#?%:/{}$ aC2.\\é", max_size=14))
+@settings(max_examples=1500, deadline=None, derandomize=True)
+def test_clean_link_equals_taking_every_step(raw: str) -> None:
+    assert refs._clean_link(raw) == _clean_link_in_full(raw)
+
+
+@given(st.text(alphabet="when_1 -éWHEN.", max_size=24))
+@settings(max_examples=1500, deadline=None, derandomize=True)
+def test_when_at_a_word_start_is_what_the_pattern_finds(value: str) -> None:
+    """``_has_trigger`` takes "when" after a non-word character (or at the start) as a match
+    without the pattern; next to letters, digits or ``_`` the pattern decides."""
+    from skillctl.lint.rules.description import _TRIGGER, _has_trigger
+
+    assert _has_trigger(value) == (_TRIGGER.search(value) is not None)

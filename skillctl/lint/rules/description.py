@@ -24,7 +24,16 @@ _TRIGGER_LOWER = re.compile(_TRIGGER.pattern)
 def _has_trigger(value: str) -> bool:
     """``_TRIGGER.search(value)`` found something."""
     if value.isascii():
-        return _TRIGGER_LOWER.search(value.lower()) is not None
+        low = value.lower()
+        # Most descriptions say "when": at the start of a word it is a match of the pattern
+        # (which has no boundary after its words), found with str.find instead of trying the
+        # pattern at every character.
+        at = low.find("when")
+        while at >= 0:
+            if at == 0 or not (low[at - 1].isalnum() or low[at - 1] == "_"):
+                return True
+            at = low.find("when", at + 4)
+        return _TRIGGER_LOWER.search(low) is not None
     return _TRIGGER.search(value) is not None
 
 

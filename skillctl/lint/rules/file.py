@@ -302,6 +302,11 @@ def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Claude Code and OpenClaw.
     """
+    parsed = ctx.parsed
+    if not ctx.config.agents and parsed.size <= limits.CLAUDE_MAX_FILE_BYTES and (
+        not parsed.problems
+    ):
+        return  # below Claude Code's cap, and the parser read the whole file
     yield from problem_findings(ctx, "file-too-large")
     if ctx.parsed.has_problem("file-too-large"):
         return

@@ -183,7 +183,7 @@ def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Amp, skills-ref and uploads to claude.ai.
     """
     name = _name(ctx)
-    if name is None:
+    if name is None or not (name.startswith("-") or name.endswith("-") or "--" in name):
         return
     pos = ctx.value_pos("name")
     if name.startswith("-") or name.endswith("-"):
@@ -209,7 +209,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     name = _name(ctx)
     if name is None:
         return
-    directory = unicodedata.normalize("NFKC", resolved_dir_name(ctx.dir))
+    directory = resolved_dir_name(ctx.dir)
+    if not directory.isascii():  # (NFKC leaves ASCII text as it is)
+        directory = unicodedata.normalize("NFKC", directory)
     if directory != name:
         pos = ctx.value_pos("name")
         yield Finding(

@@ -44,13 +44,19 @@ def _clean_link(raw: str) -> str | None:
     if (
         not target
         or target.startswith("#")
-        or (_SCHEME.match(target) and not _DRIVE.match(target))
+        or (":" in target and _SCHEME.match(target) and not _DRIVE.match(target))
     ):
         return None
     if "{{" in target or target.startswith(("$", "{", "%")):
         return None
-    target = target.split("#", 1)[0].split("?", 1)[0]
-    return urllib.parse.unquote(target) or None
+    # (each step only where its character occurs: most targets are plain relative paths)
+    if "#" in target:
+        target = target.split("#", 1)[0]
+    if "?" in target:
+        target = target.split("?", 1)[0]
+    if "%" in target:
+        target = urllib.parse.unquote(target)
+    return target or None
 
 
 #: The words a code path names, each ending in the ``s`` of ``s/``, and their lengths.
