@@ -60,7 +60,9 @@ def counting(count: int, seen: list[int]) -> Iterator[int]:
 def test_workers_start_once_the_threshold_is_known_and_results_keep_input_order() -> None:
     seen: list[int] = []
     func = functools.partial(slow_in_a_child, os.getpid())
+    fds = sorted(os.listdir("/proc/self/fd"))
     out = parallel.map_streamed(func, counting(600, seen), jobs=2, threshold=100)
+    assert sorted(os.listdir("/proc/self/fd")) == fds  # every pipe closed again
     assert [v for v, _ in out] == [x * x for x in range(600)]
     assert set(seen[:100]) == {0}  # nothing forked before 100 items were known
     assert set(seen[101:]) == {1}  # one child from then on, while the items were still made
