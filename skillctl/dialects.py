@@ -108,17 +108,23 @@ def _block(parsed: ParsedSkill, *, exact: bool) -> tuple[list[str], int] | None:
     if exact:
         found = _exact_block(parsed.text)
         return None if found is None else (found[0], found[1])
-    lines = parsed.text.split("\n")
-
-    def is_delim(line: str) -> bool:
-        return line.rstrip(" \t") == _DELIM_EXACT
-
-    if not lines or not is_delim(lines[0]):
-        return None
-    closer = next((i for i in range(1, len(lines)) if is_delim(lines[i])), None)
-    if closer is None:
-        return None
-    return lines[1:closer], closer
+    # The line-based split (a delimiter is '---' then only spaces and tabs) without splitting
+    # the whole file into lines: the lines starting with '---' are found with str.find.
+    text = parsed.text
+    first_end = text.find("\n")
+    if first_end < 0 or text[:first_end].rstrip(" \t") != _DELIM_EXACT:
+        return None  # (a file of one line has no closer)
+    at = text.find("\n---", first_end)
+    while at >= 0:
+        start = at + 1
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        if not text[start + 3 : end].strip(" \t"):
+            lines = text[first_end + 1 : at].split("\n") if at > first_end else []
+            return lines, text.count("\n", 0, start)
+        at = text.find("\n---", end)
+    return None
 
 
 def _exact_closer(text: str) -> tuple[int, int] | None:

@@ -315,3 +315,33 @@ def test_rule_messages_are_the_same_worked_out_each_time(
             afresh = [_findings(SkillContext(skill, config)) for skill in skills]
         assert remembered == afresh
         assert sum(bool(found) for found in afresh) > 10
+
+
+def _block_by_lines(text: str) -> tuple[list[str], int] | None:
+    """``dialects._block(exact=False)`` as it was: the whole file split into lines."""
+    lines = text.split("\n")
+
+    def is_delim(line: str) -> bool:
+        return line.rstrip(" \t") == "---"
+
+    if not lines or not is_delim(lines[0]):
+        return None
+    closer = next((i for i in range(1, len(lines)) if is_delim(lines[i])), None)
+    if closer is None:
+        return None
+    return lines[1:closer], closer
+
+
+@given(st.text(alphabet="-- \t\na:", max_size=40))
+@settings(max_examples=1500, deadline=None, derandomize=True)
+def test_line_based_block_equals_splitting_every_line(text: str) -> None:
+    parsed = parse_text(Path("SKILL.md"), text)
+    assert parsed.text is not None
+    assert dialects._block(parsed, exact=False) == _block_by_lines(parsed.text)
+
+
+def test_line_based_block_on_real_files(tmp_path: Path) -> None:
+    for path in _files(tmp_path):
+        parsed = parse_file(path)
+        if parsed.text is not None:
+            assert dialects._block(parsed, exact=False) == _block_by_lines(parsed.text), path
