@@ -156,7 +156,7 @@ def walk_skills(
                 return
             # Only a folder whose listing names a .gitignore (in any case: the file system may
             # ignore it) can have one to read.
-            if opts.respect_gitignore and any(e.name.lower() == ".gitignore" for e in entries):
+            if opts.respect_gitignore and _names_gitignore(entries):
                 ignores.push_dir(directory or Path(folder))
             entry_name, exact = _entry_of(entries)
             if entry_name is not None and (depth > 0 or opts.include_root):
@@ -211,6 +211,16 @@ def walk_skills(
                         continue
                 next_level.append((child, depth + 1, ancestors | {key}, via_link or is_link))
         queue = next_level
+
+
+def _names_gitignore(entries: Iterable[os.DirEntry[str]]) -> bool:
+    """Whether a listing names a ``.gitignore`` in any case (lower() keeps the length of
+    every name that can lower to it, and no other character lowers to ``.``)."""
+    for entry in entries:
+        name = entry.name
+        if len(name) == 10 and name[0] == "." and name.lower() == ".gitignore":
+            return True
+    return False
 
 
 def _entry_of(entries: Iterable[os.DirEntry[str]]) -> tuple[str | None, bool]:
