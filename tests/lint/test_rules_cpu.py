@@ -393,3 +393,23 @@ def test_dir_name_is_normalised_as_the_name_is(
         else [f"Directory name '{want_dir}' must match skill name '{want_name}'"]
     )
     assert found == expected
+
+
+def test_rules_return_iterators_and_the_shared_empty_one_stays_empty(
+    make_skill: Callable[..., Path],
+) -> None:
+    """Rules that are plain functions return iterators, :data:`NO_FINDINGS` when they find
+    nothing; that one is shared, so it must stay exhausted whoever iterates it."""
+    from skillctl.lint.registry import NO_FINDINGS, registered
+
+    clean = make_skill("clean-skill")
+    broken = make_skill("broken", frontmatter="name: Bad--Name\ndescription: x: y\n")
+    contexts = _contexts(clean) + _contexts(broken)
+    for registered_rule in registered():
+        if registered_rule.kind != "skill":
+            continue
+        for ctx in contexts:
+            result = registered_rule.check(ctx)
+            assert iter(result) is result, registered_rule.info.id
+            list(result)
+            assert list(NO_FINDINGS) == [] and next(NO_FINDINGS, None) is None

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 
 #: Rough characters per token for English Markdown (the spec's "5000 tokens" guidance).
@@ -116,11 +116,14 @@ def body_empty(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent; the OpenCode agent-skills plugin drops the skill.
     """
     parsed = ctx.parsed  # (a search for one character that is not blank copies nothing)
-    if ctx.has_frontmatter and parsed.text is not None and not _NOT_BLANK.search(parsed.body):
-        yield Finding(
+    if not ctx.has_frontmatter or parsed.text is None or _NOT_BLANK.search(parsed.body):
+        return NO_FINDINGS
+    return found(
+        Finding(
             "SKILL.md has no body: the skill gives the agent no instructions",
-            ctx.parsed.body_start_line,
+            parsed.body_start_line,
         )
+    )
 
 
 @rule("body-too-long", Severity.WARNING, source="spec")
@@ -139,15 +142,18 @@ def body_too_long(ctx: SkillContext) -> Iterator[Finding]:
     """
     limit = int(ctx.option("max-body-lines"))
     if ctx.parsed.body.count("\n") < limit:
-        return  # fewer lines in all than the limit (the count below copies the body first)
+        return NO_FINDINGS  # fewer lines in all than the limit (the count below copies the body)
     count = _content_line_count(ctx)
-    if count > limit:
-        yield Finding(
+    if count <= limit:
+        return NO_FINDINGS
+    return found(
+        Finding(
             f"body has {count} lines (more than {limit}); the whole body is loaded on "
             "every use",
             ctx.parsed.body_start_line + limit,
             hint="move reference material to references/ and link to it",
         )
+    )
 
 
 def estimate_tokens(text: str) -> int:
@@ -171,15 +177,18 @@ def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
     limit = int(ctx.option("max-body-tokens"))
     body = ctx.parsed.body
     if len(body) <= limit * CHARS_PER_TOKEN:
-        return  # stripping the body (a copy) can only make the estimate smaller
+        return NO_FINDINGS  # stripping the body (a copy) can only make the estimate smaller
     tokens = estimate_tokens(body.strip())
-    if tokens > limit:
-        yield Finding(
+    if tokens <= limit:
+        return NO_FINDINGS
+    return found(
+        Finding(
             f"body is about {tokens} tokens (more than {limit}; estimated as characters / "
             f"{CHARS_PER_TOKEN})",
             ctx.parsed.body_start_line,
             hint="move reference material to references/ and link to it",
         )
+    )
 
 
 def _home_hits(text: str) -> Iterator[tuple[int, int, str]]:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 
 MAX_DESCRIPTION = 1024
@@ -62,8 +62,9 @@ def description_missing(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    if ctx.has_frontmatter and "description" not in ctx.data:
-        yield Finding("Missing required field in frontmatter: description", ctx.pos().line)
+    if not ctx.has_frontmatter or "description" in ctx.data:
+        return NO_FINDINGS
+    return found(Finding("Missing required field in frontmatter: description", ctx.pos().line))
 
 
 @rule("description-type", Severity.ERROR, source="spec")
@@ -82,13 +83,16 @@ def description_type(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     value = ctx.data.get("description")
-    if "description" in ctx.data and value is not None and not isinstance(value, str):
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is None or isinstance(value, str):  # (absent, null or a string: other rules)
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             f"Field 'description' must be a non-empty string (it is a {type(value).__name__})",
             pos.line,
             pos.column,
         )
+    )
 
 
 @rule("description-empty", Severity.ERROR, source="spec")
@@ -100,13 +104,16 @@ def description_empty(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     if "description" not in ctx.data:
-        return
+        return NO_FINDINGS
     value = ctx.data["description"]
-    if value is None or (isinstance(value, str) and not value.strip()):
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is not None and not (isinstance(value, str) and not value.strip()):
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             "Field 'description' must be a non-empty string (it is empty)", pos.line, pos.column
         )
+    )
 
 
 @rule("description-length", Severity.ERROR, source="spec")
@@ -122,14 +129,17 @@ def description_length(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Codex, Copilot, Amp, skills-ref and uploads to claude.ai.
     """
     value = _description(ctx)
-    if value is not None and len(value) > MAX_DESCRIPTION:
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is None or len(value) <= MAX_DESCRIPTION:
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             f"Description exceeds {MAX_DESCRIPTION} character limit ({len(value)} chars)",
             pos.line,
             pos.column,
             hint="move details into the body; keep what it does and when to use it",
         )
+    )
 
 
 @rule("description-angle-brackets", Severity.WARNING, source="claude-code")
@@ -145,13 +155,16 @@ def description_angle_brackets(ctx: SkillContext) -> Iterator[Finding]:
     Matters for claude.ai uploads, quick_validate and XML catalogs (OpenCode, Gemini CLI).
     """
     value = _description(ctx)
-    if value is not None and ("<" in value or ">" in value):
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is None or ("<" not in value and ">" not in value):
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             "description contains '<' or '>' (XML catalogs and claude.ai uploads reject it)",
             pos.line,
             pos.column,
         )
+    )
 
 
 @rule("description-no-trigger", Severity.WARNING, source="spec")
@@ -168,14 +181,17 @@ def description_no_trigger(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     value = _description(ctx)
-    if value is not None and value.strip() and not _has_trigger(value):
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is None or not value.strip() or _has_trigger(value):
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             "description does not say when to use the skill",
             pos.line,
             pos.column,
             hint="add a sentence such as 'Use when the user asks to ...'",
         )
+    )
 
 
 @rule("description-long", Severity.INFO, source="spec")
@@ -194,14 +210,17 @@ def description_long(ctx: SkillContext) -> Iterator[Finding]:
     """
     value = _description(ctx)
     limit = int(ctx.option("description-max-catalog"))
-    if value is not None and limit < len(value) <= MAX_DESCRIPTION:
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if value is None or not limit < len(value) <= MAX_DESCRIPTION:
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             f"description is {len(value)} characters (more than {limit}): it takes catalog "
             "space from every other skill",
             pos.line,
             pos.column,
         )
+    )
 
 
 @rule("description-catalog-cut", Severity.WARNING, needs_agent=True)
@@ -267,11 +286,14 @@ def description_block_scalar(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Copilot, Gemini CLI's fallback parser and the OpenCode agent-skills plugin.
     """
     fm = ctx.parsed.frontmatter
-    if fm is not None and ("description",) in fm.block_scalars:
-        pos = ctx.value_pos("description")
-        yield Finding(
+    if fm is None or ("description",) not in fm.block_scalars:
+        return NO_FINDINGS
+    pos = ctx.value_pos("description")
+    return found(
+        Finding(
             "description is a block scalar ('|' or '>'): some line-based loaders read only '|'",
             pos.line,
             pos.column,
             hint="write it on one line (quoted if it contains ': ')",
         )
+    )

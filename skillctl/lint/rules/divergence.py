@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from skillctl.lint.context import SkillContext, every_profile
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 
 #: Parsers that are not an agent profile but matter to users (the reference validator).
@@ -61,7 +61,7 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     if ctx.parsed.text is None:
-        return
+        return NO_FINDINGS
     from skillctl.dialects import is_clean, quick_verdict
 
     parsed = ctx.parsed
@@ -77,7 +77,7 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
             if not result.accepted:
                 break
         else:
-            return  # nobody drops the skill (the other dialects accept a clean file as it is)
+            return NO_FINDINGS  # nobody drops it (the other dialects accept a clean file as it is)
     for dialect in _dialect_ids():
         if dialect not in cache:
             try:
@@ -85,7 +85,7 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
             except ValueError:
                 cache[dialect] = None
     if all(result is None or result.accepted for result in cache.values()):
-        return  # nobody drops the skill: nobody disagrees
+        return NO_FINDINGS  # nobody drops the skill: nobody disagrees
     # The message is a function of the verdicts and the chosen agents: skills broken the same
     # way (a string allowed-tools, CRLF) share one.
     key = (
@@ -100,13 +100,15 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
             _SAID[key] = said
     message, first_line, chosen_drop = said
     if message is None:
-        return  # everyone agrees; other rules say what is wrong
-    yield Finding(
-        message,
-        first_line or ctx.pos().line,
-        severity=Severity.ERROR if chosen_drop else None,
-        hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
-        "instead of [a, b], save as UTF-8 without BOM with LF line endings",
+        return NO_FINDINGS  # everyone agrees; other rules say what is wrong
+    return found(
+        Finding(
+            message,
+            first_line or ctx.pos().line,
+            severity=Severity.ERROR if chosen_drop else None,
+            hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
+            "instead of [a, b], save as UTF-8 without BOM with LF line endings",
+        )
     )
 
 

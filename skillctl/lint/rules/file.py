@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import LineEndings, Problem, Severity, Skill
 from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
 
@@ -17,7 +17,7 @@ def problem_findings(ctx: SkillContext, code: str, prefix: str = "") -> Iterator
     """Turn the parser's problems with this code into findings (the parser never re-runs)."""
     problems = ctx.parsed.problems
     if not problems:  # most files: ten rules ask, no generator needed
-        return iter(())
+        return NO_FINDINGS
     return _problem_findings(problems, code, prefix)
 
 
@@ -125,12 +125,15 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     Linux.
     """
     name = ctx.skill.entry.name
-    if name != ENTRY_FILE:
-        yield Finding(
+    if name == ENTRY_FILE:
+        return NO_FINDINGS
+    return found(
+        Finding(
             f"entry file is named {name!r}, not 'SKILL.md': agents on case-sensitive file "
             "systems (Linux, CI) do not find it",
             hint=f"git mv {name} SKILL.md",
         )
+    )
 
 
 @rule("no-frontmatter", Severity.ERROR, source="spec")
@@ -161,8 +164,8 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     if ctx.parsed.text is None:
-        return
-    yield from problem_findings(
+        return NO_FINDINGS
+    return problem_findings(
         ctx, "no-frontmatter", "SKILL.md must start with YAML frontmatter (---): "
     )
 
@@ -186,13 +189,17 @@ def unclosed_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    for finding in problem_findings(ctx, "unclosed-frontmatter"):
-        yield Finding(
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
+        Finding(
             "SKILL.md frontmatter not properly closed with --- (" + finding.message + ")",
             finding.line,
             finding.column,
             hint="add a line with only '---' after the last frontmatter key",
         )
+        for finding in problem_findings(ctx, "unclosed-frontmatter")
+    )
 
 
 @rule("leading-content", Severity.ERROR)
@@ -216,7 +223,9 @@ def leading_content(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    yield from (
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
         Finding(f.message, f.line, f.column, hint="move that text below the closing '---'")
         for f in problem_findings(ctx, "leading-content")
     )
@@ -234,11 +243,14 @@ def bom(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for skills-ref, OpenCode, Codex, Gemini CLI and crewAI.
     """
-    if ctx.parsed.has_bom:
-        yield Finding(
+    if not ctx.parsed.has_bom:
+        return NO_FINDINGS
+    return found(
+        Finding(
             "file starts with a UTF-8 byte order mark: some agents then see no frontmatter",
             hint="save the file as UTF-8 without BOM (skillctl lint --fix)",
         )
+    )
 
 
 @rule("crlf", Severity.WARNING, fixable=True)
@@ -255,6 +267,12 @@ def crlf(ctx: SkillContext) -> Iterator[Finding]:
     `*.md text eol=lf` to `.gitattributes` to keep it fixed.
     """
     endings = ctx.parsed.line_endings
+    if endings is LineEndings.LF or endings is LineEndings.NONE:
+        return NO_FINDINGS
+    return _crlf(endings)
+
+
+def _crlf(endings: LineEndings) -> Iterator[Finding]:
     if endings in (LineEndings.CRLF, LineEndings.MIXED, LineEndings.CR):
         kind = {LineEndings.CRLF: "CRLF", LineEndings.MIXED: "mixed", LineEndings.CR: "CR"}[endings]
         yield Finding(
@@ -275,7 +293,7 @@ def not_utf8(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    yield from problem_findings(ctx, "not-utf8")
+    return problem_findings(ctx, "not-utf8")
 
 
 @rule("unreadable", Severity.ERROR)
@@ -287,7 +305,7 @@ def unreadable(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    yield from problem_findings(ctx, "unreadable")
+    return problem_findings(ctx, "unreadable")
 
 
 @rule("file-too-large", Severity.ERROR, agents=("claude-code", "openclaw"))

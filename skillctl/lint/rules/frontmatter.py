@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, rule
 from skillctl.lint.rules.file import problem_findings
 from skillctl.model import Severity
 
@@ -37,8 +37,12 @@ def yaml_syntax(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    for finding in problem_findings(ctx, "yaml-syntax"):
-        yield Finding(_yaml_message(finding.message), finding.line, finding.column)
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
+        Finding(_yaml_message(finding.message), finding.line, finding.column)
+        for finding in problem_findings(ctx, "yaml-syntax")
+    )
 
 
 @rule("yaml-colon", Severity.ERROR, fixable=True)
@@ -65,13 +69,17 @@ def yaml_colon(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Codex, Gemini CLI, skills-ref, the npm skills CLI (and not for Claude Code).
     """
-    for finding in problem_findings(ctx, "yaml-colon"):
-        yield Finding(
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
+        Finding(
             _yaml_message(finding.message) + " (an unquoted ': ' inside a value)",
             finding.line,
             finding.column,
             hint="quote the value (skillctl lint --fix), or use a '>-' block scalar",
         )
+        for finding in problem_findings(ctx, "yaml-colon")
+    )
 
 
 @rule("duplicate-key", Severity.ERROR, source="spec")
@@ -93,13 +101,17 @@ def duplicate_key(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    for finding in problem_findings(ctx, "duplicate-key"):
-        yield Finding(
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
+        Finding(
             f"{finding.message} in frontmatter (Duplicate key found; agents keep different "
             "copies or reject the skill)",
             finding.line,
             finding.column,
         )
+        for finding in problem_findings(ctx, "duplicate-key")
+    )
 
 
 @rule("frontmatter-not-mapping", Severity.ERROR, source="spec")
@@ -124,9 +136,13 @@ def frontmatter_not_mapping(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    for finding in problem_findings(ctx, "frontmatter-not-mapping"):
-        yield Finding(
+    if not ctx.parsed.problems:
+        return NO_FINDINGS
+    return (
+        Finding(
             f"SKILL.md frontmatter must be a YAML mapping ({finding.message})",
             finding.line,
             finding.column,
         )
+        for finding in problem_findings(ctx, "frontmatter-not-mapping")
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 
 MAX_NAME = 64
@@ -64,12 +64,15 @@ def name_missing(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for OpenCode, Amp, Goose, the OpenCode agent-skills plugin and skills-ref.
     """
-    if ctx.has_frontmatter and "name" not in ctx.data:
-        yield Finding(
+    if not ctx.has_frontmatter or "name" in ctx.data:
+        return NO_FINDINGS
+    return found(
+        Finding(
             "Missing required field in frontmatter: name",
             ctx.pos().line,
             hint=f"add 'name: {resolved_dir_name(ctx.dir)}' (the directory name)",
         )
+    )
 
 
 @rule("name-type", Severity.ERROR, source="spec")
@@ -84,14 +87,17 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     if "name" not in ctx.data:
-        return
+        return NO_FINDINGS
     value = ctx.data["name"]
-    if not isinstance(value, str) or not value.strip():
-        shown = "empty" if isinstance(value, str) else f"a {type(value).__name__}"
-        pos = ctx.value_pos("name")
-        yield Finding(
+    if isinstance(value, str) and value.strip():
+        return NO_FINDINGS
+    shown = "empty" if isinstance(value, str) else f"a {type(value).__name__}"
+    pos = ctx.value_pos("name")
+    return found(
+        Finding(
             f"Field 'name' must be a non-empty string (it is {shown})", pos.line, pos.column
         )
+    )
 
 
 @rule("name-length", Severity.ERROR, source="spec")
@@ -106,13 +112,16 @@ def name_length(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Codex, Amp, skills-ref and uploads to claude.ai.
     """
     name = _name(ctx)
-    if name is not None and len(name) > MAX_NAME:
-        pos = ctx.value_pos("name")
-        yield Finding(
+    if name is None or len(name) <= MAX_NAME:
+        return NO_FINDINGS
+    pos = ctx.value_pos("name")
+    return found(
+        Finding(
             f"Skill name '{name}' exceeds {MAX_NAME} character limit ({len(name)} chars)",
             pos.line,
             pos.column,
         )
+    )
 
 
 @rule("name-case", Severity.ERROR, source="spec")
@@ -127,14 +136,17 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Amp, the OpenCode agent-skills plugin, skills-ref and uploads to claude.ai.
     """
     name = _name(ctx)
-    if name is not None and name != name.lower():
-        pos = ctx.value_pos("name")
-        yield Finding(
+    if name is None or name == name.lower():
+        return NO_FINDINGS
+    pos = ctx.value_pos("name")
+    return found(
+        Finding(
             f"Skill name '{name}' must be lowercase",
             pos.line,
             pos.column,
             hint=f"name: {name.lower()}",
         )
+    )
 
 
 @rule("name-charset", Severity.ERROR, source="spec")
@@ -154,7 +166,7 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     """
     name = _name(ctx)
     if name is None:
-        return
+        return NO_FINDINGS
     if ctx.option("unicode-names"):
         bad = [c for c in name if not (c.isalnum() or c == "-")]
         allowed = "Only letters, digits, and hyphens are allowed."
@@ -164,14 +176,17 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
             c for c in lower if not _ASCII_NAME_CHAR.fullmatch(c)
         ]
         allowed = "Only letters, digits, and hyphens are allowed (a-z, 0-9 and '-')."
-    if bad:
-        shown = ", ".join(repr(c) for c in dict.fromkeys(bad))
-        pos = ctx.value_pos("name")
-        yield Finding(
+    if not bad:
+        return NO_FINDINGS
+    shown = ", ".join(repr(c) for c in dict.fromkeys(bad))
+    pos = ctx.value_pos("name")
+    return found(
+        Finding(
             f"Skill name '{name}' contains invalid characters ({shown}). {allowed}",
             pos.line,
             pos.column,
         )
+    )
 
 
 @rule("name-hyphen", Severity.ERROR, source="spec")
@@ -208,18 +223,21 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     """
     name = _name(ctx)
     if name is None:
-        return
+        return NO_FINDINGS
     directory = resolved_dir_name(ctx.dir)
     if not directory.isascii():  # (NFKC leaves ASCII text as it is)
         directory = unicodedata.normalize("NFKC", directory)
-    if directory != name:
-        pos = ctx.value_pos("name")
-        yield Finding(
+    if directory == name:
+        return NO_FINDINGS
+    pos = ctx.value_pos("name")
+    return found(
+        Finding(
             f"Directory name '{directory}' must match skill name '{name}'",
             pos.line,
             pos.column,
             hint=f"rename the directory to {name!r} or set 'name: {directory}'",
         )
+    )
 
 
 @rule("name-reserved", Severity.WARNING, source="claude-code", agents=("claude-code",))

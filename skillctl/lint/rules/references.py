@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, rule
 from skillctl.model import Severity
 
 _FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
@@ -324,15 +324,20 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    for ref, status, _ in _checked(ctx):
-        if status == "missing":
-            kind = "link target" if ref.is_link else "path"
-            yield Finding(
-                f"{kind} {ref.target!r} does not exist in the skill directory",
-                ref.line,
-                ref.column,
-                severity=None if ref.is_link else Severity.WARNING,
-            )
+    checked = _checked(ctx)
+    if not checked:  # (most skills: no generator for nothing)
+        return NO_FINDINGS
+    return (
+        Finding(
+            f"{'link target' if ref.is_link else 'path'} {ref.target!r} does not exist in the "
+            "skill directory",
+            ref.line,
+            ref.column,
+            severity=None if ref.is_link else Severity.WARNING,
+        )
+        for ref, status, _ in checked
+        if status == "missing"
+    )
 
 
 @rule("reference-case", Severity.ERROR)
@@ -347,15 +352,20 @@ def reference_case(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent on Linux.
     """
-    for ref, status, variant in _checked(ctx):
-        if status == "case":
-            yield Finding(
-                f"{ref.target!r} exists only as {variant!r}: it is not found on case-sensitive "
-                "file systems (Linux, CI)",
-                ref.line,
-                ref.column,
-                hint=f"write {variant!r}",
-            )
+    checked = _checked(ctx)
+    if not checked:
+        return NO_FINDINGS
+    return (
+        Finding(
+            f"{ref.target!r} exists only as {variant!r}: it is not found on case-sensitive "
+            "file systems (Linux, CI)",
+            ref.line,
+            ref.column,
+            hint=f"write {variant!r}",
+        )
+        for ref, status, variant in checked
+        if status == "case"
+    )
 
 
 @rule("reference-escape", Severity.WARNING)
@@ -371,10 +381,15 @@ def reference_escape(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent and every installer (`skills` CLI, plugin marketplaces).
     """
-    for ref, status, detail in _checked(ctx):
-        if status == "escape":
-            yield Finding(
-                f"{ref.target!r} is {detail}: it breaks when the skill is installed elsewhere",
-                ref.line,
-                ref.column,
-            )
+    checked = _checked(ctx)
+    if not checked:
+        return NO_FINDINGS
+    return (
+        Finding(
+            f"{ref.target!r} is {detail}: it breaks when the skill is installed elsewhere",
+            ref.line,
+            ref.column,
+        )
+        for ref, status, detail in checked
+        if status == "escape"
+    )

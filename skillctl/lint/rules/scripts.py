@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, rule
 from skillctl.model import Severity, SkillFile
 
 
@@ -193,7 +193,13 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent that runs scripts.
     """
-    shebangs = [file for file, _ in _shebang_files_once(ctx)]
+    found = _shebang_files_once(ctx)
+    if not found:  # (most skills: no generator for nothing)
+        return NO_FINDINGS
+    return _not_executable(ctx, [file for file, _ in found])
+
+
+def _not_executable(ctx: SkillContext, shebangs: list[SkillFile]) -> Iterator[Finding]:
     for file, mode in zip(shebangs, _index_modes(ctx, shebangs), strict=True):
         if mode is not None:
             if mode == "100755":
@@ -225,12 +231,16 @@ def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent on Linux and macOS.
     """
-    for file, head in _shebang_files_once(ctx):
-        first = head.split(b"\n", 1)[0]
-        if first.endswith(b"\r"):
-            yield Finding(
-                f"{file.relpath}: the shebang line ends with CRLF, so the interpreter is not "
-                "found ('No such file or directory')",
-                file=file.relpath,
-                hint="convert the script to LF line endings",
-            )
+    found = _shebang_files_once(ctx)
+    if not found:
+        return NO_FINDINGS
+    return (
+        Finding(
+            f"{file.relpath}: the shebang line ends with CRLF, so the interpreter is not found "
+            "('No such file or directory')",
+            file=file.relpath,
+            hint="convert the script to LF line endings",
+        )
+        for file, head in found
+        if head.split(b"\n", 1)[0].endswith(b"\r")
+    )
