@@ -413,3 +413,19 @@ def test_rules_return_iterators_and_the_shared_empty_one_stays_empty(
             assert iter(result) is result, registered_rule.info.id
             list(result)
             assert list(NO_FINDINGS) == [] and next(NO_FINDINGS, None) is None
+
+
+def test_home_path_shortcut_reads_what_the_rule_would(make_skill: Callable[..., Path]) -> None:
+    """``home-path`` decides without a generator only when SKILL.md holds no home path and no
+    other file can be read; a home path in another file is still found."""
+    from skillctl.lint.rules.body import home_path
+
+    plain = make_skill("plain")
+    in_file = make_skill("in-file")
+    (in_file / "notes.md").write_text("see /home/alice/x/\n")
+    in_entry = make_skill("in-entry", body="Run /Users/bob/tools/x.sh\n")
+    found = {
+        ctx.dir.name: [(f.file, f.line) for f in home_path(ctx)]
+        for ctx in _contexts(plain, in_file, in_entry)
+    }
+    assert found == {"plain": [], "in-file": [("notes.md", 1)], "in-entry": [(None, 5)]}

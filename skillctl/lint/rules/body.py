@@ -219,15 +219,24 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
     """
     parsed = ctx.parsed
     if parsed.text is None:
-        return
-    for index, column, text in _home_hits(parsed.text):
+        return NO_FINDINGS
+    entry_name = ctx.skill.entry.name
+    if not _may_hold_home(parsed.text) and all(
+        file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink
+        for file in ctx.files
+    ):
+        return NO_FINDINGS  # (most skills: no home path in SKILL.md, no other file to read)
+    return _home_paths(ctx, parsed.text, entry_name)
+
+
+def _home_paths(ctx: SkillContext, source: str, entry_name: str) -> Iterator[Finding]:
+    for index, column, text in _home_hits(source):
         yield Finding(
             f"hard-coded home directory {text!r}",
             index + 1,
             column,
             hint="use a path relative to the skill directory",
         )
-    entry_name = ctx.skill.entry.name
     for file in ctx.files:
         if file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
             continue

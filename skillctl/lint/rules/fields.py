@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from skillctl.lint.context import SPEC_FIELDS, SkillContext, all_known_fields
-from skillctl.lint.registry import Finding, rule
+from skillctl.lint.registry import NO_FINDINGS, Finding, rule
 from skillctl.model import Severity
 
 MAX_COMPATIBILITY = 500
@@ -34,8 +34,12 @@ def compatibility_length(ctx: SkillContext) -> Iterator[Finding]:
     Matters for Amp, skills-ref and the specification.
     """
     value = ctx.data.get("compatibility")
-    if not isinstance(value, str):
-        return
+    if not isinstance(value, str) or (value.strip() and len(value) <= MAX_COMPATIBILITY):
+        return NO_FINDINGS
+    return _compatibility_length(ctx, value)
+
+
+def _compatibility_length(ctx: SkillContext, value: str) -> Iterator[Finding]:
     pos = ctx.value_pos("compatibility")
     if not value.strip():
         yield Finding(
@@ -115,6 +119,13 @@ def field_type(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent that validates types (Crush, Rovo Dev, Codex, OpenCode plugin).
     """
     data = ctx.data
+    if not ("license" in data or "compatibility" in data or "metadata" in data
+            or "allowed-tools" in data):
+        return NO_FINDINGS
+    return _field_types(ctx, data)
+
+
+def _field_types(ctx: SkillContext, data: Mapping[str, Any]) -> Iterator[Finding]:
     for key in ("license", "compatibility"):
         if key in data and not isinstance(data[key], str):
             pos = ctx.value_pos(key)
@@ -177,11 +188,14 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     """
     every = all_known_fields()
     if ctx.data.keys() <= every:
-        return  # most skills: every key known to some agent
+        return NO_FINDINGS  # most skills: every key known to some agent
     extra = ctx.option("extra-fields")
     if all(key in every or key in extra for key in ctx.data):
-        return  # most skills: nothing to report, no set to build
-    known = set(every) | set(extra)
+        return NO_FINDINGS  # nothing to report, no set to build
+    return _unknown_fields(ctx, set(every) | set(extra))
+
+
+def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
     for key in ctx.data:
         if key in known:
             continue
@@ -245,13 +259,15 @@ def field_value(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for Claude Code.
     """
-    if not ctx.has_frontmatter:
-        return
-    if ctx.data.keys() <= SPEC_FIELDS:  # (a key that is not a string is in no set of names)
+    if not ctx.has_frontmatter or ctx.data.keys() <= SPEC_FIELDS:
         # Every schema error lies at the top level or under one of these keys, and both are
-        # left to the spec rules below: nothing to validate.
-        yield from _paths_globs(ctx)
-        return
+        # left to the spec rules below: nothing to validate (nor 'paths', which is not one of
+        # them). A key that is not a string is in no set of names.
+        return NO_FINDINGS
+    return _field_values(ctx)
+
+
+def _field_values(ctx: SkillContext) -> Iterator[Finding]:
     from skillctl.lint.schemas import validate
 
     seen: set[tuple[tuple[str | int, ...], str]] = set()

@@ -324,7 +324,11 @@ def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
     if not ctx.config.agents and parsed.size <= limits.CLAUDE_MAX_FILE_BYTES and (
         not parsed.problems
     ):
-        return  # below Claude Code's cap, and the parser read the whole file
+        return NO_FINDINGS  # below Claude Code's cap, and the parser read the whole file
+    return _too_large(ctx)
+
+
+def _too_large(ctx: SkillContext) -> Iterator[Finding]:
     yield from problem_findings(ctx, "file-too-large")
     if ctx.parsed.has_problem("file-too-large"):
         return

@@ -11,7 +11,7 @@ from pathlib import Path
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
-from skillctl.model import Severity
+from skillctl.model import Position, Severity
 
 MAX_NAME = 64
 RESERVED_WORDS = ("anthropic", "claude")
@@ -199,8 +199,11 @@ def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
     """
     name = _name(ctx)
     if name is None or not (name.startswith("-") or name.endswith("-") or "--" in name):
-        return
-    pos = ctx.value_pos("name")
+        return NO_FINDINGS
+    return _hyphens(name, ctx.value_pos("name"))
+
+
+def _hyphens(name: str, pos: Position) -> Iterator[Finding]:
     if name.startswith("-") or name.endswith("-"):
         yield Finding("Skill name cannot start or end with a hyphen", pos.line, pos.column)
     if "--" in name:
@@ -252,8 +255,12 @@ def name_reserved(ctx: SkillContext) -> Iterator[Finding]:
     Matters for claude.ai and the Anthropic API.
     """
     name = _name(ctx)
-    if name is None:
-        return
+    if name is None or not any(word in name.lower() for word in RESERVED_WORDS):
+        return NO_FINDINGS
+    return _reserved(ctx, name)
+
+
+def _reserved(ctx: SkillContext, name: str) -> Iterator[Finding]:
     for word in RESERVED_WORDS:
         if word in name.lower():
             pos = ctx.value_pos("name")
