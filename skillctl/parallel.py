@@ -458,15 +458,15 @@ def map_streamed(
     The guarantees of :func:`map_ordered` hold: results in input order, the exception of the
     first failing item (and no item consumed after a failure this process met), the work
     done here when no worker can be started or one dies, ``SKILLCTL_JOBS=1`` one process
-    (items are then done as they come), no worker for fewer than ``threshold`` items, and
+    (all items produced first, then done), no worker for fewer than ``threshold`` items, and
     one worker more each time ``min_per_worker`` further items are known, up to ``jobs``.
     An exception raised by ``items`` itself, or ^C, kills and reaps every worker.
     """
     wanted = jobs_wanted(jobs)
     per_worker = max(1, min_per_worker)
     with _gc_frozen():
-        if wanted <= 1:
-            return [func(item) for item in items]
+        if wanted <= 1:  # produce everything first, as a run below the threshold does
+            return [func(item) for item in list(items)]
         if not _forks_safely():
             listed = list(items)
             workers = min(wanted, max(1, len(listed) // per_worker))
