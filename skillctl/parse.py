@@ -68,10 +68,13 @@ def read_bytes(path: Path, cap: int = limits.MAX_READ_BYTES) -> tuple[bytes, int
         raise OSError(0, f"{kind}", str(path))
     fd = os.open(name, _READ_FLAGS)
     try:
-        chunk = os.read(fd, min(cap, 1 << 20))
-        if len(chunk) == st.st_size or not chunk:
-            # The whole file as stat saw it (or nothing): no second read to find its end.
-            return chunk, st.st_size
+        # As many bytes as stat saw (a buffer of that size: a larger one, shrunk afterwards,
+        # costs an mmap, an mremap and a munmap per file); when that is all there is, no
+        # second read to find the end.
+        size = st.st_size
+        chunk = os.read(fd, min(cap, size) if size > 0 else min(cap, 1 << 16))
+        if len(chunk) == size or not chunk:
+            return chunk, size
         chunks = [chunk]
         remaining = cap - len(chunk)
         while remaining > 0:

@@ -778,3 +778,15 @@ def test_flow_depth_check_skips_text_without_brackets(text: str) -> None:
             elif char in "]}" and depth:
                 depth -= 1
         assert parse._flow_too_deep(candidate) == expected
+
+
+def test_read_bytes_reads_what_stat_saw_and_no_more_than_the_cap(tmp_path: Path) -> None:
+    """One read of the size stat gave (no read to find the end); the cap still applies."""
+    for size in (0, 1, 4095, 70_000, 300_000):
+        path = tmp_path / f"f{size}"
+        content = (bytes(range(256)) * (size // 256 + 1))[:size]
+        path.write_bytes(content)
+        assert parse.read_bytes(path) == (content, size)
+        assert parse.read_bytes(path, cap=100) == (content[:100], size)
+        assert parse.read_bytes(path, cap=0) == (b"", size)
+        assert parse.read_bytes(path, cap=size + 10) == (content, size)
