@@ -3,8 +3,9 @@
 :func:`lint_skill` is a pure function of one skill on disk and a :class:`ResolvedConfig` (both
 picklable), so it can be cached by content; :func:`lint_one` parses and lints a skill from its
 two paths and keeps only the result and a :class:`SkillSummary`, which is what worker
-processes run. :func:`lint_paths` does everything else: configuration, finding the skills,
-the cache, ``--fix``, cross-skill rules (on the summaries), the baseline.
+processes run. :func:`lint_walk` finds the skills and lints them, the workers starting while
+the walk goes on. :func:`lint_paths` does everything else: configuration, the cache,
+``--fix``, cross-skill rules (on the summaries), the baseline.
 """
 
 from __future__ import annotations
