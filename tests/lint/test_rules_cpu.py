@@ -35,7 +35,7 @@ from skillctl.lint.rules.scripts import (
     shebang_files,
 )
 from skillctl.model import Skill
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, REPO
 
 
 def _contexts(*roots: Path) -> list[SkillContext]:
@@ -429,3 +429,21 @@ def test_home_path_shortcut_reads_what_the_rule_would(make_skill: Callable[..., 
         for ctx in _contexts(plain, in_file, in_entry)
     }
     assert found == {"plain": [], "in-file": [("notes.md", 1)], "in-entry": [(None, 5)]}
+
+
+def test_unresolved_references_are_the_checked_ones_that_are_not_ok(
+    make_skill: Callable[..., Path], tmp_path: Path
+) -> None:
+    """What the reference rules share (no line counted for a reference that is fine) is
+    :func:`checked_references` without the ``ok`` ones, lines included."""
+    from skillctl.lint.rules.references import unresolved_references
+
+    roots = [_tricky_skill(make_skill, tmp_path)]
+    roots += [root for root in (CORPUS, REPO / "bench" / "out" / "corpus-2000") if root.is_dir()]
+    reported = 0
+    for root in roots:
+        for ctx in _contexts(root):
+            expected = tuple(c for c in checked_references(ctx) if c[1] != "ok")
+            assert unresolved_references(ctx) == expected, ctx.dir
+            reported += len(expected)
+    assert reported > 50

@@ -66,7 +66,19 @@ _AFTER_BRACKET = frozenset("(:")
 
 
 def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
-    """(line number, line) of the body lines :func:`references` must read, in order.
+    """(line number, line) of the body lines :func:`references` must read, in order
+    (:func:`_candidate_starts` with line numbers)."""
+    line_no = first_line
+    counted = 0  # offset up to which newlines are counted into line_no
+    for start, line in _candidate_starts(body):
+        line_no += body.count("\n", counted, start)
+        counted = start
+        yield line_no, line
+
+
+def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
+    """(offset where the line starts, line) of the body lines :func:`references` must read,
+    in order.
 
     Those holding a link (``](``), a reference definition (``]:``) or a code path (all end
     in ``s/``), and, when the body has a link or a definition, those before the last of them
@@ -112,8 +124,6 @@ def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
     if not starts:
         return
     starts.sort()
-    line_no = first_line
-    counted = 0  # offset up to which newlines are counted into line_no
     previous = -1
     for start in starts:
         if start == previous:
@@ -122,9 +132,7 @@ def _candidate_lines(body: str, first_line: int) -> Iterator[tuple[int, str]]:
         end = find("\n", start)
         if end < 0:
             end = len(body)
-        line_no += body.count("\n", counted, start)
-        counted = start
-        yield line_no, body[start:end]
+        yield start, body[start:end]
 
 
 def _code_paths(line: str) -> Iterator[re.Match[str]]:
@@ -161,9 +169,22 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
     reference definition ``]:``, a code path ``s/``): the same references as running the five
     regular expressions on every line, several times faster.
     """
+    body = ctx.parsed.body
+    line_no = ctx.parsed.body_start_line
+    counted = 0  # offset up to which newlines are counted into line_no
+    for start, target, column, is_link in _raw_references(body):
+        line_no += body.count("\n", counted, start)
+        counted = start
+        yield Reference(target, line_no, column, is_link)
+
+
+def _raw_references(body: str) -> Iterator[tuple[int, str, int, bool]]:
+    """:func:`references` without line numbers: (offset where the reference's line starts,
+    target, column, is_link). Counting lines costs a pass over the body; most references
+    are fine and need no line number."""
     opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
     # character, at least as long, with no info string)
-    for line_no, line in _candidate_lines(ctx.parsed.body, ctx.parsed.body_start_line):
+    for line_start, line in _candidate_starts(body):
         fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)
@@ -193,13 +214,13 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
                     target = _clean_link(match.group(1))
                     if target is not None and target not in seen:
                         seen.add(target)
-                        yield Reference(target, line_no, match.start(1) + 1, True)
+                        yield line_start, target, match.start(1) + 1, True
             ref_def = _REF_DEF.match(outside_code) if has_ref_def else None
             if ref_def:
                 target = _clean_link(ref_def.group(1))
                 if target is not None and target not in seen:
                     seen.add(target)
-                    yield Reference(target, line_no, ref_def.start(1) + 1, True)
+                    yield line_start, target, ref_def.start(1) + 1, True
         if not has_code_path:
             continue
         for match in _code_paths(line):
@@ -210,7 +231,7 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
             if token.endswith("/") or token in seen or token.lstrip("./") in seen:
                 continue
             seen.add(token)
-            yield Reference(token, line_no, match.start(1) + 1, False)
+            yield line_start, token, match.start(1) + 1, False
 
 
 class _Listings:
@@ -274,40 +295,61 @@ def _escapes(base: Path, target: str) -> str | None:
 def checked_references(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]:
     """(reference, status, detail) for every reference: status is ok, missing, case or escape.
 
-    Computed once per skill (:meth:`SkillContext.computed`) and shared by the three rules
-    below.
+    The rules below share :func:`unresolved_references`, which is this without the ``ok``
+    ones (and without counting the lines of references that are fine).
     """
-    base = ctx.dir
     listings = _Listings()
-    checked: list[tuple[Reference, str, str | None]] = []
-    listed: frozenset[str] | None = None
+    checked = []
     for ref in references(ctx):
-        escape = _escapes(base, ref.target)
-        if escape is not None:
-            checked.append((ref, "escape", escape))
-            continue
-        if listed is None:
-            listed = ctx.file_paths
-        if ref.target in listed:
-            # A file the skill's listing found under exactly this name: it exists, and in
-            # this letter case (what the lexists and case checks below conclude, on disk).
-            checked.append((ref, "ok", None))
-            continue
-        if os.path.lexists(base / ref.target):
-            variant = _case_variant(base, ref.target, listings)
-            if variant is not None and variant != os.path.normpath(ref.target).replace("\\", "/"):
-                # found only through a case-insensitive file system
-                checked.append((ref, "case", variant))
-            else:
-                checked.append((ref, "ok", None))
-            continue
-        variant = _case_variant(base, ref.target, listings)
-        checked.append((ref, "case", variant) if variant else (ref, "missing", None))
+        status, detail = _status(ctx, ref.target, listings)
+        checked.append((ref, status, detail))
     return tuple(checked)
 
 
+def unresolved_references(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]:
+    """:func:`checked_references` without the ``ok`` ones: what the three rules below report.
+
+    Computed once per skill (:meth:`SkillContext.computed`) and shared by them. A reference's
+    line number is counted only when it is reported.
+    """
+    body = ctx.parsed.body
+    listings: _Listings | None = None
+    found: list[tuple[Reference, str, str | None]] = []
+    for start, target, column, is_link in _raw_references(body):
+        if listings is None:
+            listings = _Listings()
+        status, detail = _status(ctx, target, listings)
+        if status != "ok":
+            line = ctx.parsed.body_start_line + body.count("\n", 0, start)
+            found.append((Reference(target, line, column, is_link), status, detail))
+    return tuple(found)
+
+
+_OK: tuple[str, str | None] = ("ok", None)
+
+
+def _status(ctx: SkillContext, target: str, listings: _Listings) -> tuple[str, str | None]:
+    """(status, detail) of one reference: ok, missing, case (detail: the name on disk) or
+    escape (detail: why)."""
+    base = ctx.dir
+    escape = _escapes(base, target)
+    if escape is not None:
+        return "escape", escape
+    if target in ctx.file_paths:
+        # A file the skill's listing found under exactly this name: it exists, and in this
+        # letter case (what the lexists and case checks below conclude, on disk).
+        return _OK
+    if os.path.lexists(base / target):
+        variant = _case_variant(base, target, listings)
+        if variant is not None and variant != os.path.normpath(target).replace("\\", "/"):
+            return "case", variant  # found only through a case-insensitive file system
+        return _OK
+    variant = _case_variant(base, target, listings)
+    return ("case", variant) if variant else ("missing", None)
+
+
 def _checked(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]:
-    return ctx.computed(checked_references)
+    return ctx.computed(unresolved_references)
 
 
 @rule("broken-reference", Severity.ERROR)
