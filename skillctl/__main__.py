@@ -43,11 +43,12 @@ def leave(status: str | int | None) -> NoReturn:
     Tearing down a process that has linted thousands of skills frees every object one at a
     time: ~20 ms at 2,000 skills, as long as writing the report takes. Nothing is left to
     do by then (output is flushed here, files were written and closed, workers reaped), so
-    the process ends at once, as a forked worker does. While another thread still runs, the
-    normal exit, which waits for it, is kept.
+    the process ends at once, as a forked worker does. The normal exit is kept whenever
+    something still expects it: another thread still running (it waits for it), a function
+    registered with :mod:`atexit` (coverage, a ``sitecustomize``), or a profiler or tracer
+    (``python -m cProfile`` writes its results at exit).
     """
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
+    if _exit_expected():
         sys.exit(status)
     if status is None:
         code = 0
@@ -62,6 +63,22 @@ def leave(status: str | int | None) -> NoReturn:
         except (OSError, ValueError):  # a closed pipe: status 120, as Python's own exit
             code = code or 120
     os._exit(code & 0xFF)
+
+
+
+def _exit_expected() -> bool:
+    """Whether anything in this process relies on the interpreter's normal exit."""
+    import atexit
+
+    threading = sys.modules.get("threading")
+    pending = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere: assume there are
+    return (
+        (threading is not None and threading.active_count() > 1)
+        or pending is None
+        or pending() > 0
+        or sys.getprofile() is not None
+        or sys.gettrace() is not None
+    )
 
 
 if __name__ == "__main__":

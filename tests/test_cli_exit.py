@@ -87,3 +87,25 @@ def test_a_lint_run_through_the_console_entry_point(tmp_path: Path) -> None:
         [*run, str(tmp_path / "nope")], capture_output=True, text=True, timeout=120
     )
     assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+
+def test_atexit_functions_still_run() -> None:
+    done = python(
+        "import atexit; from skillctl.__main__ import leave\n"
+        "atexit.register(print, 'at exit')\n"
+        "leave(6)"
+    )
+    assert (done.returncode, done.stdout) == (6, "at exit\n")
+
+
+def test_a_profiled_run_still_writes_its_profile(tmp_path: Path) -> None:
+    """``python -m cProfile -o FILE -m skillctl ...`` writes FILE when the process exits."""
+    out = tmp_path / "lint.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "skillctl", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "skillctl" in done.stdout
+    assert out.stat().st_size > 0
