@@ -158,3 +158,13 @@ def test_missing_skill_md_resolves_linked_folders(
         "skills-link/notes-link",
         "skills-link/plain-notes",
     ]
+    # One folder under two spellings in one run (listed once), and a link to a sibling skill.
+    os.symlink("deploy", skills / "deploy-alias")
+    assert missing(skills, tmp_path / "skills-link") == [
+        "skills/notes-link",
+        "skills/plain-notes",
+    ]
+    assert missing(skills / "deploy-alias", skills) == [
+        "skills/notes-link",
+        "skills/plain-notes",
+    ]

@@ -67,26 +67,41 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
 
     Matters for every agent.
     """
-    # Each folder is resolved once, not once per skill in it; paths stay strings (thousands
-    # of Path.parent calls and Path hashes cost more than the rule's own disk reads).
-    real_parents: dict[str, str] = {}
+    # Each folder is resolved and listed once, not once per skill in it; paths stay strings
+    # (thousands of Path.parent calls and Path hashes cost more than the rule's disk reads).
     roots = [os.path.realpath(r) for r in ctx.roots]
-    skill_dirs: set[str] = set()
-    parents: dict[str, Path] = {}
+    by_parent: dict[str, list[Skill]] = {}
     for skill in ctx.skills:
-        parent_text, name = os.path.split(os.fspath(skill.dir))
-        real = real_parents.get(parent_text)
-        if real is None:
-            real = real_parents[parent_text] = os.path.realpath(skill.dir.parent)
-            if any(real == r or real.startswith(r + os.sep) for r in roots):
-                parents.setdefault(real, skill.dir.parent)
-        skill_dirs.add(_real_child(real, name, skill.dir))
-    for real_parent, parent in sorted(parents.items()):
-        try:
-            entries = sorted(os.scandir(real_parent), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
+        by_parent.setdefault(os.path.dirname(os.fspath(skill.dir)), []).append(skill)
+    skill_dirs: set[str] = set()
+    listings: dict[str, tuple[Path, list[os.DirEntry[str]]]] = {}
+    for in_parent in by_parent.values():
+        parent = in_parent[0].dir.parent
+        real_parent = os.path.realpath(parent)
+        entries: dict[str, os.DirEntry[str]] = {}
+        if real_parent not in listings and any(
+            real_parent == r or real_parent.startswith(r + os.sep) for r in roots
+        ):
+            try:
+                listing = sorted(os.scandir(real_parent), key=lambda e: e.name)
+            except OSError:
+                listing = []
+            listings[real_parent] = (parent, listing)
+            entries = {entry.name: entry for entry in listing}
+        for skill in in_parent:
+            name = os.path.basename(os.fspath(skill.dir))
+            entry = entries.get(name)
+            try:
+                # listed in its resolved parent and not a link: already its real path
+                plain = entry is not None and not entry.is_symlink()
+            except OSError:
+                plain = False
+            if plain:
+                skill_dirs.add(os.path.join(real_parent, name))
+            else:
+                skill_dirs.add(_real_child(real_parent, name, skill.dir))
+    for _, (parent, listing) in sorted(listings.items()):
+        for entry in listing:
             if entry.name.startswith(".") or entry.name in ALWAYS_SKIPPED:
                 continue
             try:
