@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from skillctl.errors import UsageError
 from skillctl.lint.config import ResolvedConfig, resolve_config
 from skillctl.lint.context import AcrossContext, SkillContext
-from skillctl.lint.registry import Finding, RegisteredRule, registered
+from skillctl.lint.registry import NO_FINDINGS, Finding, RegisteredRule, registered
 from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult, SkillSummary
 from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote
@@ -140,10 +140,13 @@ def lint_skill(skill: Skill, config: ResolvedConfig) -> SkillResult:
         if suppressed and (everything or planned.id in suppressed):
             continue
         try:
-            findings = list(planned.check(ctx))
+            produced = planned.check(ctx)
+            if produced is NO_FINDINGS:  # most rules find nothing in most skills
+                continue
+            findings = list(produced)
         except Exception as exc:  # a rule bug must not stop the run (or hide other findings)
             findings = [_internal_error(planned.id, exc)]
-        if not findings:  # most rules find nothing in most skills
+        if not findings:
             continue
         for finding in findings:
             path = str(skill.dir / finding.file) if finding.file else entry
