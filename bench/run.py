@@ -573,6 +573,16 @@ def _times(a: float, b: float) -> str:
     return f"{b / a:.1f}x faster" if a <= b else f"{a / b:.1f}x slower"
 
 
+def _per_round(rows: dict[str, Any], a: str, b: str) -> list[float]:
+    """``b``'s time over ``a``'s in each round both ran (the same round: the tools of a round
+    run back to back, so a slow spell of this shared machine hits both); [] if unpaired."""
+    first, second = rows.get(a) or {}, rows.get(b) or {}
+    xs, ys = first.get("samples") or [], second.get("samples") or []
+    if not xs or len(xs) != len(ys) or first.get("note") or second.get("note"):
+        return []
+    return [y["wall"] / x["wall"] for x, y in zip(xs, ys, strict=True) if x["wall"] > 0]
+
+
 def render_markdown(results: dict[str, Any]) -> str:
     """The generated part of docs/benchmarks.md."""
     m: dict[str, str] = results["machine"]
@@ -630,9 +640,12 @@ def render_markdown(results: dict[str, Any]) -> str:
                             ("agnix", "agnix"), ("skilllint", "skilllint")):
             peer_med = _num(rows.get(peer))
             if peer_med:
+                rounds = _per_round(rows, "lint", peer)
+                paired = (f"; round by round {', '.join(f'{r:.1f}x' for r in rounds)}, "
+                          f"median {statistics.median(rounds):.1f}x" if len(rounds) > 1 else "")
                 lines.append(f"- {int(size):,} skills: `skillctl lint` is "
                              f"{_times(lint_med, peer_med)} than {label} "
-                             f"({_fmt(lint_med)} against {_fmt(peer_med)}).")
+                             f"({_fmt(lint_med)} against {_fmt(peer_med)}{paired}).")
         cold, warm = _num(rows.get("lint-cold")), _num(rows.get("lint-warm"))
         if cold and warm:
             lines.append(f"- {int(size):,} skills: re-linting an unchanged repository is "
