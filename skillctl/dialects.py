@@ -381,7 +381,13 @@ def oas_lines(parsed: ParsedSkill) -> Verdict:
             mapping[nested.group(1)] = _strip_quotes(nested.group(2) or "")
             data[current] = mapping
     data = {k: ("" if v is None else v) for k, v in data.items()}
-    # The plugin's schema (zod): checked at parse time, failure = silently skipped.
+    refused = _plugin_schema(data, terms)
+    return refused if refused is not None else Verdict(True, data=data)
+
+
+def _plugin_schema(data: Mapping[str, Any], terms: str) -> Verdict | None:
+    """The plugin's schema (zod), checked at parse time (failure = silently skipped): the
+    rejection, or None when ``data`` passes."""
     if "allowed-tools" in data and not isinstance(data["allowed-tools"], list):
         return Verdict(False, f"{terms}: allowed-tools must be a list of '  - item' lines", 1)
     if "metadata" in data and not isinstance(data["metadata"], dict):
@@ -389,7 +395,7 @@ def oas_lines(parsed: ParsedSkill) -> Verdict:
     for key in ("name", "description", "license"):
         if key in data and not isinstance(data[key], str):
             return Verdict(False, f"{terms}: {key} must be a single 'key: value' line", 1)
-    return Verdict(True, data=data)
+    return None
 
 
 def _line_pairs(lines: list[str]) -> dict[str, str]:
@@ -571,15 +577,9 @@ def _oas_clean_simple(parsed: ParsedSkill) -> Verdict | None:
     if _NOT_BLANK.search(text, after) is None:
         return Verdict(False, f"{terms}: the body after the frontmatter is empty",
                        text.count("\n", 0, at + 1) + 1)
-    data = parsed.data
-    if "allowed-tools" in data:  # a string or a mapping here, never a list
-        return Verdict(False, f"{terms}: allowed-tools must be a list of '  - item' lines", 1)
-    if "metadata" in data and not isinstance(data["metadata"], dict):
-        return Verdict(False, f"{terms}: metadata must be a map of 'key: value' lines", 1)
-    for key in ("name", "description", "license"):
-        if key in data and not isinstance(data[key], str):
-            return Verdict(False, f"{terms}: {key} must be a single 'key: value' line", 1)
-    return _ACCEPTED
+    # allowed-tools is a string or a mapping here, never a list
+    refused = _plugin_schema(parsed.data, terms)
+    return refused if refused is not None else _ACCEPTED
 
 
 def is_clean(parsed: ParsedSkill) -> bool:
