@@ -208,8 +208,6 @@ def lint_candidates(
     a process pool (:func:`skillctl.parallel.map_ordered`). Results in input order."""
     from skillctl.parallel import MIN_SKILLS_PER_WORKER, map_ordered
 
-    if cache.enabled and cache.is_empty:
-        return _lint_first_run(candidates, config, cache, jobs=jobs)
     keys = [cache.key(d, e) for d, e in candidates]
     stored = [cache.get(key) for key in keys]
     todo = [i for i, hit in enumerate(stored) if hit is None]
@@ -234,31 +232,6 @@ def lint_and_key(
     outcome = keyer.compute(*candidate)
     result, summary = lint_one(candidate, config)
     return result, summary, outcome
-
-
-def _lint_first_run(
-    candidates: Sequence[tuple[Path, Path]],
-    config: ResolvedConfig,
-    cache: LintCache,
-    *,
-    jobs: int | None = None,
-) -> tuple[list[SkillResult], list[SkillSummary]]:
-    """:func:`lint_candidates` with an empty cache: there is nothing to look up, so each
-    skill's key is computed where it is linted, on every worker, rather than all of them
-    here before any worker starts (a first run cost ~35% more than ``--no-cache``)."""
-    from skillctl.parallel import MIN_SKILLS_PER_WORKER, map_ordered
-
-    # The first skill here: it also fills the keyer's memos (git's index, real paths) once,
-    # before any fork.
-    job = functools.partial(lint_and_key, config=config, keyer=cache.keyer())
-    done = [job(candidate) for candidate in candidates[:1]]
-    done += map_ordered(job, candidates[1:], jobs=jobs, min_per_worker=MIN_SKILLS_PER_WORKER)
-    results, summaries = [], []
-    for (skill_dir, entry), (result, summary, outcome) in zip(candidates, done, strict=True):
-        cache.put(cache.adopt(skill_dir, entry, outcome), result, summary)
-        results.append(result)
-        summaries.append(summary)
-    return results, summaries
 
 
 class _Pair(tuple[Path, Path]):
@@ -335,8 +308,9 @@ def lint_walk(
         return WalkedLint(
             candidates, notes, missing, [r for r, _ in done], [s for _, s in done]
         )
-    # An empty cache: each key is computed where its skill is linted (see _lint_first_run);
-    # the first skill here also fills the keyer's memos before any fork.
+    # An empty cache: nothing to look up, so each skill's key is computed where it is linted,
+    # on every worker, rather than all of them here first (a first run cost ~35% more than
+    # --no-cache); the first skill here also fills the keyer's memos before any fork.
     keyed = functools.partial(lint_and_key, config=config, keyer=cache.keyer())
     first = [keyed(pair) for pair in itertools.islice(stream, 1)]
     first += map_streamed(keyed, stream, jobs=jobs, min_per_worker=MIN_SKILLS_PER_WORKER)
