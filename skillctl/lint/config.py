@@ -93,11 +93,8 @@ class ResolvedConfig:
         return Severity(value) if value and value != "off" else default
 
     def option(self, name: str) -> Any:
-        """A rule option's configured value, else its default."""
-        values = dict(self.options)
-        if name in values:
-            return values[name]
-        return OPTIONS[name][1]
+        """A rule option's configured value, else its default (KeyError for an unknown name)."""
+        return option_table(self)[name]
 
     def ignored_for(self, path: Path) -> frozenset[str]:
         """Rules silenced for ``path`` by per-path-ignores (``*`` means every rule)."""
@@ -142,6 +139,26 @@ class ResolvedConfig:
         from skillctl.replay import hasher
 
         return str(hasher(payload.encode()).hexdigest()[:32])
+
+
+#: id(config) -> (config, its options with the defaults filled in): one table per
+#: configuration, built once, not a dict per ``option()`` call (rules ask several per skill).
+#: Keyed by identity, not by the config's hash, which would be computed on every lookup.
+_OPTION_TABLES: dict[int, tuple[ResolvedConfig, dict[str, Any]]] = {}
+_MAX_OPTION_TABLES = 64
+
+
+def option_table(config: ResolvedConfig) -> dict[str, Any]:
+    """Every rule option's value for ``config``: configured, else the default."""
+    found = _OPTION_TABLES.get(id(config))
+    if found is not None and found[0] is config:  # (the entry keeps config alive: ids stay)
+        return found[1]
+    table = {name: spec[1] for name, spec in OPTIONS.items()}
+    table.update(config.options)
+    if len(_OPTION_TABLES) >= _MAX_OPTION_TABLES:
+        _OPTION_TABLES.clear()
+    _OPTION_TABLES[id(config)] = (config, table)
+    return table
 
 
 @functools.lru_cache(maxsize=64)

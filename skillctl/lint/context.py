@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from skillctl.lint.config import option_table
 from skillctl.model import ParsedSkill, Position, Skill, SkillFile
 
 if TYPE_CHECKING:
@@ -75,27 +76,6 @@ def all_known_fields() -> frozenset[str]:
     return frozenset().union(*known_fields_by_agent().values())
 
 
-#: id(config) -> (config, its options with the defaults filled in): one table per
-#: configuration instead of a dict built on every ``option()`` call (several per skill).
-_OPTION_TABLES: dict[int, tuple[ResolvedConfig, dict[str, Any]]] = {}
-_MAX_OPTION_TABLES = 64
-
-
-def _option_table(config: ResolvedConfig) -> dict[str, Any]:
-    """``config.option(name)`` for every name, as a dict (a KeyError for unknown names)."""
-    found = _OPTION_TABLES.get(id(config))
-    if found is not None and found[0] is config:  # (the entry keeps config alive: ids stay)
-        return found[1]
-    from skillctl.lint.config import OPTIONS
-
-    table = {name: spec[1] for name, spec in OPTIONS.items()}
-    table.update(config.options)
-    if len(_OPTION_TABLES) >= _MAX_OPTION_TABLES:
-        _OPTION_TABLES.clear()
-    _OPTION_TABLES[id(config)] = (config, table)
-    return table
-
-
 class SkillContext:
     """One skill as rules see it."""
 
@@ -103,7 +83,7 @@ class SkillContext:
         self.skill = skill
         self.parsed: ParsedSkill = skill.parsed
         self.config = config
-        self._options = _option_table(config)
+        self._options = option_table(config)
         self._computed: dict[Callable[[SkillContext], Any], Any] = {}
         self._heads: dict[str, bytes] = {}
         #: The skill directory as a string (for os-level calls, without a Path each time).
