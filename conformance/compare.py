@@ -1,0 +1,118 @@
+"""skillctl's answer for a case, and its differences from a real agent's.
+
+skillctl is run the way a user would run it in the case's tree: ``skillctl list --agent A
+--all --format json`` and ``skillctl render --agent A``, started in the case's working
+directory with the case's environment (the same ``HOME`` and variables the agent had), so that
+no ``--home``/``--project`` flag stands between the two.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.model import Case, Observation, Skill, realpath
+
+#: seconds one skillctl command may take
+SKILLCTL_TIMEOUT = 60
+#: skillctl's statuses for a skill the agent loads (hidden ones only when the reason says the
+#: skill is loaded but left out of the catalog)
+_LOADED = frozenset({"active", "conditional"})
+_LOADED_HIDDEN_PREFIX = "loaded but not in the catalog"
+#: what a view of a name whose winner the agent picks at random must say
+RANDOM_MARKER = "random"
+
+
+@dataclass
+class SkillctlView:
+    """What skillctl says one agent does with a case."""
+
+    agent: str
+    active: list[Skill]
+    catalog: str
+    listing: dict[str, Any]
+
+    def flagged_random(self, name: str) -> bool:
+        """True when every view skillctl has of ``name`` says the winner is random."""
+        views = [s for s in self.listing.get("skills", []) if s.get("name") == name]
+        if not views:
+            return False
+        return all(RANDOM_MARKER in " ".join([s.get("reason") or "", *s.get("warnings", [])])
+                   .lower() for s in views)
+
+
+def _skillctl(case: Case, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "skillctl", *args], cwd=case.cwd,
+                          env=case.environ({"NO_COLOR": "1", "COLUMNS": "200"}),
+                          capture_output=True, text=True, timeout=SKILLCTL_TIMEOUT,
+                          stdin=subprocess.DEVNULL, check=False)
+
+
+def skillctl_view(case: Case, agent: str) -> SkillctlView:
+    listed = _skillctl(case, "list", "--agent", agent, "--all", "--format", "json")
+    if listed.returncode != 0:
+        raise RuntimeError(f"skillctl list exited {listed.returncode}: {listed.stderr.strip()}")
+    listing = json.loads(listed.stdout)
+    active = []
+    for entry in listing["skills"]:
+        reason = entry.get("reason") or ""
+        if entry["status"] in _LOADED or (entry["status"] == "hidden"
+                                          and reason.startswith(_LOADED_HIDDEN_PREFIX)):
+            active.append(Skill(entry["name"], realpath(entry["path"])))
+    rendered = _skillctl(case, "render", "--agent", agent)
+    if rendered.returncode != 0:
+        raise RuntimeError(f"skillctl render exited {rendered.returncode}: "
+                           f"{rendered.stderr.strip()}")
+    return SkillctlView(agent, active, rendered.stdout, listing)
+
+
+@dataclass
+class Difference:
+    """One way skillctl's answer differs from the agent's: ``what`` is a short kind
+    (``active``, ``catalog``, ``random``), ``detail`` the human-readable lines."""
+
+    what: str
+    detail: str
+
+
+@dataclass
+class Comparison:
+    case: str
+    agent: str
+    differences: list[Difference] = field(default_factory=list)
+
+    @property
+    def matches(self) -> bool:
+        return not self.differences
+
+
+def _same_catalog(ours: str, theirs: str) -> bool:
+    # skillctl render ends its output with one newline, as a command printing to a terminal
+    # does; the agent's catalog may not
+    return ours == theirs or ours == theirs + "\n"
+
+
+def compare(case: Case, real: Observation, ours: SkillctlView) -> Comparison:
+    result = Comparison(case.id, real.agent)
+    random_names = set(real.nondeterministic)
+    theirs = {(s.name, s.path) for s in real.active if s.name not in random_names}
+    mine = {(s.name, s.path) for s in ours.active if s.name not in random_names}
+    if theirs != mine:
+        lines = [f"  only the agent: {name} {path}" for name, path in sorted(theirs - mine)]
+        lines += [f"  only skillctl:  {name} {path}" for name, path in sorted(mine - theirs)]
+        result.differences.append(Difference("active", "\n".join(lines)))
+    for name in sorted(random_names):
+        if not ours.flagged_random(name):
+            result.differences.append(Difference(
+                "random", f"  the agent picks the winner of {name!r} at random; skillctl "
+                f"does not say so (no reason or warning mentioning {RANDOM_MARKER!r})"))
+    if real.catalog is not None and not _same_catalog(ours.catalog, real.catalog):
+        diff = difflib.unified_diff(real.catalog.splitlines(keepends=True),
+                                    ours.catalog.splitlines(keepends=True),
+                                    "agent", "skillctl render", n=1)
+        result.differences.append(Difference("catalog", "".join(diff).rstrip("\n")))
+    return result
