@@ -5,6 +5,10 @@ They are documented in SECURITY.md and the README; change them together.
 
 from __future__ import annotations
 
+#: Configuration files (skillctl.toml, pyproject.toml) larger than this are refused.
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+#: Baseline files larger than this are refused (about 200,000 findings).
+MAX_BASELINE_BYTES = 64 * 1024 * 1024
 #: Bytes of a SKILL.md that are read at all; the rest of a larger file is never loaded.
 MAX_READ_BYTES = 4 * 1024 * 1024
 #: Claude Code skips a SKILL.md larger than this (``file-too-large``).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -143,7 +144,7 @@ def _run(
         diff=diff,
         use_cache=not no_cache,
     )
-    baseline_existed = baseline is not None and baseline.exists()
+    baseline_existed = baseline is not None and os.path.lexists(baseline)
     run = run_lint(options)
     output = _write(run.report, fmt)
     if baseline is not None and not baseline_existed:

@@ -21,8 +21,9 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+from skillctl import limits
 from skillctl.errors import ConfigError
-from skillctl.fsio import atomic_write_text
+from skillctl.fsio import UnsafeWriteError, atomic_write_text, read_regular_file
 from skillctl.lint.result import LintReport, SkillResult
 from skillctl.model import Diagnostic
 
@@ -67,30 +68,54 @@ def write_baseline(report: LintReport, path: Path) -> int:
         ensure_ascii=False,
         sort_keys=True,
     )
-    atomic_write_text(path, text + "\n")
+    try:
+        atomic_write_text(path, text + "\n", confine_to=write_boundary(path))
+    except UnsafeWriteError as exc:
+        raise ConfigError(f"{exc} (baseline not written)") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot write the baseline: {exc.strerror or exc}") from exc
     return sum(counts.values())
+
+
+def write_boundary(path: Path) -> Path:
+    """The folder a baseline write must stay inside: the working directory when the path
+    given lies below it, else the folder the path names. Either way a link (dangling or not)
+    out of it is refused, so a repository cannot ship a baseline that points elsewhere."""
+    given = Path(os.path.abspath(path))
+    cwd = Path(os.getcwd())
+    return cwd if given.is_relative_to(cwd) else given.parent
 
 
 def read_baseline(path: Path) -> Counter[str]:
     """Fingerprint -> count of a baseline file; ConfigError when it is not one."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raw = read_regular_file(path, limits.MAX_BASELINE_BYTES)
+        data = json.loads(raw.decode("utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: not a readable skillctl baseline: "
+                          f"{exc.strerror or exc}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ConfigError(f"{path}: not a readable skillctl baseline: {exc}") from exc
+    except (RecursionError, ValueError) as exc:  # nesting too deep, a number too long
+        raise ConfigError(f"{path}: not a skillctl baseline: {type(exc).__name__}") from exc
     if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION:
         raise ConfigError(f"{path}: not a skillctl baseline (version {BASELINE_VERSION})")
+    findings = data.get("findings", [])
+    if not isinstance(findings, list):
+        raise ConfigError(f"{path}: not a skillctl baseline: 'findings' must be a list")
     counts: Counter[str] = Counter()
-    for entry in data.get("findings", []):
+    for index, entry in enumerate(findings):
         if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), str):
-            raise ConfigError(f"{path}: malformed baseline entry: {entry!r}")
+            raise ConfigError(f"{path}: malformed baseline entry number {index + 1}")
         count = entry.get("count", 1)
-        counts[entry["fingerprint"]] += count if isinstance(count, int) and count > 0 else 1
+        valid = isinstance(count, int) and not isinstance(count, bool) and 0 < count < 2**31
+        counts[entry["fingerprint"]] += count if valid else 1
     return counts
 
 
 def apply_baseline(report: LintReport, path: Path) -> LintReport:
     """Write the baseline when ``path`` is absent (and report nothing), else filter by it."""
-    if not path.exists():
+    if not os.path.lexists(path):  # a dangling link is not "absent": it is refused below
         write_baseline(report, path)
         known: Counter[str] | None = None
     else:

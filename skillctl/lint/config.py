@@ -26,6 +26,7 @@ stable :meth:`~ResolvedConfig.fingerprint` (the cache key of a lint run).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -34,7 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from skillctl import limits
 from skillctl.errors import ConfigError, UsageError
+from skillctl.fsio import read_regular_file
 from skillctl.model import Severity
 
 CONFIG_FILES = ("skillctl.toml", "pyproject.toml")
@@ -189,7 +192,9 @@ def _is_config(candidate: Path) -> bool:
     import tomllib  # only where there is a file to read
 
     try:
-        data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+        data = tomllib.loads(_read_config_text(candidate))
+    except ConfigError:
+        raise
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
     return isinstance(data.get("tool"), dict) and "skillctl" in data["tool"]
@@ -214,12 +219,26 @@ def config_inputs(start: Path, config_path: Path | None = None) -> list[str]:
     return looked
 
 
+def _read_config_text(path: Path) -> str:
+    """A configuration file's text: a regular file of at most ``MAX_CONFIG_BYTES`` (a FIFO or
+    a huge sparse file in a repository is an error, not a hang or a 600 MB read)."""
+    try:
+        raw = read_regular_file(path, limits.MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        if exc.errno in (errno.EINVAL, errno.EFBIG):
+            raise ConfigError(f"{path}: cannot read config file: {exc.strerror}") from exc
+        raise
+    return raw.decode("utf-8")
+
+
 def read_config_table(path: Path) -> dict[str, Any]:
     """The skillctl table of a config file; ConfigError for unreadable or invalid TOML."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_config_text(path)
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read config file: {exc}") from exc
+        raise ConfigError(f"{path}: cannot read config file: {exc.strerror or exc}") from exc
     import tomllib
 
     try:
