@@ -8,8 +8,9 @@ A skill's key is a hash of
 - the path of the skill as the user named it (diagnostics carry it),
 - the size and bytes of its ``SKILL.md`` (hashed again only when its size, times, inode or
   device changed, as git's index does),
-- the ``(relative path, size, mtime_ns, mode)`` of every other file in the skill directory
-  (rules look at ``references/`` and ``scripts/``), bounded like :func:`skillctl.scan.list_files`.
+- the ``(relative path, size, mtime_ns, ctime_ns, inode, mode)`` of every other file in the skill
+  directory (rules look at ``references/`` and ``scripts/``), bounded like
+  :func:`skillctl.scan.list_files`.
 
 The value is the skill's :class:`~skillctl.lint.result.SkillResult` and its
 :class:`~skillctl.lint.result.SkillSummary` (what the cross-skill rules need), so an unchanged
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from skillctl.scan import ScanNote
 
 #: Version of the cache file format; bump on any change to the key or the stored shape.
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 #: Cache files kept in the cache directory, and their total size.
 MAX_BUCKETS = 64
 MAX_BYTES = 256 * 1024 * 1024
@@ -126,7 +127,10 @@ def _tree_digest(
                 parts.append(f"\0{rel}\0?")
                 continue
             link = stat.S_ISLNK(lst.st_mode)
-            parts.append(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_mode}\0{int(link)}")
+            # ctime and inode too: a rewrite of the same size with its mtime put back (what
+            # ``tar x`` and ``rsync -t`` do) still changes them
+            parts.append(f"\0{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}"
+                         f"\0{st.st_ino}\0{st.st_mode}\0{int(link)}")
             if git_modes:
                 parts.append(f"\0{git_modes.get(os.path.join(real_dir, rel))}")
             if stat.S_ISDIR(st.st_mode):
