@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import subprocess
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -36,8 +38,46 @@ _REAL_FOLDERS: dict[str, str] = {}
 _GIT_ROOTS: dict[str, str | None] = {}
 
 
+#: Seconds that all git calls of one run may take together (each process of a run counts its
+#: own). A repository can make git wait (a FIFO as ``.git/config`` costs a full timeout): past
+#: the budget the script rules use the files' own modes, as outside a repository.
+GIT_BUDGET_SECONDS = 15.0
+_git_seconds_left = [GIT_BUDGET_SECONDS]
+#: Files of a ``.git`` folder git reads for ``ls-files``; any that is not a regular file (a
+#: FIFO, a device, a link) means git is not asked at all.
+_GIT_FILES = ("config", "HEAD", "index", "commondir", "info/exclude")
+
+
+def _plain_repository(root: str) -> bool:
+    """True when ``root/.git`` is a plain folder (whose files git reads are regular files) or
+    a plain ``gitdir:`` file, so that asking git cannot block on what the tree ships."""
+    dot_git = os.path.join(root, ".git")
+    try:
+        mode = os.lstat(dot_git).st_mode
+    except OSError:
+        return False
+    if stat.S_ISREG(mode):
+        return True
+    if not stat.S_ISDIR(mode):
+        return False
+    for name in _GIT_FILES:
+        try:
+            if not stat.S_ISREG(os.lstat(os.path.join(dot_git, name)).st_mode):
+                return False
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return False
+    return True
+
+
 def _read_index_modes(root: str) -> dict[str, str]:
-    """Real path -> index mode (``100644``, ``100755``) of every tracked file: one git call."""
+    """Real path -> index mode (``100644``, ``100755``) of every tracked file: one git call,
+    made only for a plain repository and within the run's git budget."""
+    budget = _git_seconds_left[0]
+    if budget <= 0 or not _plain_repository(root):
+        return {}
+    started = time.monotonic()
     try:
         result = subprocess.run(
             # The repository may be untrusted (a downloaded archive with its .git/): git runs
@@ -46,11 +86,13 @@ def _read_index_modes(root: str) -> dict[str, str]:
             capture_output=True,
             stdin=subprocess.DEVNULL,
             env={**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0"},
-            timeout=30,
+            timeout=budget,
             check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return {}
+    finally:
+        _git_seconds_left[0] -= time.monotonic() - started
     if result.returncode != 0:
         return {}
     modes: dict[str, str] = {}
@@ -75,8 +117,10 @@ class _IndexModes:
         return self._cached(root)
 
     def cache_clear(self) -> None:
-        """Forget every repository's index and every folder's real path and git root."""
+        """Forget every repository's index and every folder's real path and git root, and
+        give git its whole budget again (a new run starts)."""
         self._cached.cache_clear()
+        _git_seconds_left[0] = GIT_BUDGET_SECONDS
         _REAL_FOLDERS.clear()
         _GIT_ROOTS.clear()
 
