@@ -30,6 +30,7 @@ import errno
 import functools
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,7 @@ from typing import Any
 from skillctl import limits
 from skillctl.errors import ConfigError, UsageError
 from skillctl.fsio import read_regular_file
+from skillctl.lint.pathpatterns import PatternError, compile_pattern
 from skillctl.model import Severity
 
 CONFIG_FILES = ("skillctl.toml", "pyproject.toml")
@@ -111,12 +113,8 @@ class ResolvedConfig:
             return frozenset()
         found: set[str] = set()
         for pattern, rules in self.per_path_ignores:
-            spec = _spec(pattern)
-            if spec.match_file(rel) or any(
-                spec.match_file(parent.as_posix() + "/")
-                for parent in Path(rel).parents
-                if parent.as_posix() != "."
-            ):
+            # the compiled pattern also covers every path below a folder it names
+            if _compiled(pattern).match(rel) is not None:
                 found.update(rules)
         return frozenset(found)
 
@@ -165,10 +163,8 @@ def option_table(config: ResolvedConfig) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def _spec(pattern: str) -> Any:
-    import pathspec
-
-    return pathspec.GitIgnoreSpec.from_lines([pattern])
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return compile_pattern(pattern)
 
 
 # --------------------------------------------------------------------------- finding files
@@ -237,8 +233,10 @@ def read_config_table(path: Path) -> dict[str, Any]:
     """The skillctl table of a config file; ConfigError for unreadable or invalid TOML."""
     try:
         text = _read_config_text(path)
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise ConfigError(f"{path}: cannot read config file: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot read config file: {exc}") from exc
     import tomllib
 
     try:
@@ -357,6 +355,10 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
         raise ConfigError(f"{where}: per-path-ignores: expected a table of pattern = [rules]")
     for pattern, rules in raw_pp.items():
         key = f"per-path-ignores.{pattern!r}"
+        try:
+            _compiled(pattern)
+        except PatternError as exc:
+            raise ConfigError(f"{where}: {key}: invalid pattern: {exc}") from None
         if rules == ["*"] or rules == "*":
             per_path.append((pattern, ("*",)))
             continue
