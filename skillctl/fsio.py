@@ -61,6 +61,16 @@ def inside(path: Path, boundary: Path) -> bool:
     return os.path.commonpath([target, root]) == root
 
 
+def write_boundary(path: Path) -> Path:
+    """The folder a write of a file the user named (``--into``, ``--baseline``) must stay
+    inside: the working directory when the path given lies below it, else the folder the path
+    names. Either way a link (dangling or not) or a linked folder leading out of it is refused,
+    so a repository cannot redirect the write elsewhere."""
+    given = Path(os.path.abspath(path))
+    cwd = Path(os.getcwd())
+    return cwd if given.is_relative_to(cwd) else given.parent
+
+
 def _new_file_mode() -> int:
     """The mode ``open()`` would give a new file: 0o666 less the process umask."""
     umask = os.umask(0o022)

@@ -11,6 +11,7 @@ user picked (read from its profile, never from a branch on the agent id).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -169,24 +170,69 @@ def scaffold(options: ScaffoldOptions) -> Scaffolded:
     if directory.exists() or directory.is_symlink():
         kind = "directory" if directory.is_dir() else "file"
         raise UsageError(f"{directory}: a {kind} with that name already exists; not touched")
-    try:
-        options.parent.mkdir(parents=True, exist_ok=True)
-        os.mkdir(directory)
-    except FileExistsError:
-        raise UsageError(f"{directory}: already exists; not touched") from None
-    except OSError as exc:
-        raise UsageError(f"{directory}: cannot create: {exc.strerror or exc}") from None
-    from skillctl.fsio import atomic_write_text
+    created = _make_parents(options.parent)
+    # Everything is written into a hidden folder beside the new one, which is renamed into
+    # place at the end: a failure half-way (a full disk) leaves nothing behind, so a retry
+    # does not find an empty folder that "already exists".
+    import shutil
+    import tempfile
 
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{options.name}.", suffix=".skillctl-new",
+                                        dir=options.parent))
+    except OSError as exc:
+        _remove_empty(created)
+        raise UsageError(f"{directory}: cannot create: {exc.strerror or exc}") from None
     written: list[Path] = []
-    for planned in files:
-        path = directory / planned.relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, planned.text, confine_to=directory)
-        if planned.executable:
-            os.chmod(path, 0o755)
-        written.append(path)
+    try:
+        os.chmod(staging, 0o777 & ~_umask())
+        for planned in files:
+            path = staging / planned.relpath
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(planned.text, encoding="utf-8", newline="")
+            if planned.executable:
+                os.chmod(path, 0o755)
+            written.append(directory / planned.relpath)
+        if directory.exists() or directory.is_symlink():
+            raise FileExistsError(errno.EEXIST, "created by someone else meanwhile")
+        os.rename(staging, directory)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        _remove_empty(created)
+        raise UsageError(f"{directory}: cannot create: {exc.strerror or exc}; nothing was "
+                         "left behind") from None
     return Scaffolded(directory, tuple(written), tuple(placement_notes(options)))
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _make_parents(parent: Path) -> list[Path]:
+    """Create ``parent`` and its missing ancestors; return the folders created, deepest
+    first (removed again when the scaffold fails)."""
+    missing: list[Path] = []
+    current = parent
+    while not current.exists() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    try:
+        for folder in reversed(missing):
+            os.mkdir(folder)
+    except OSError as exc:
+        _remove_empty(missing)
+        raise UsageError(f"{parent}: cannot create: {exc.strerror or exc}") from None
+    return missing
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for folder in folders:  # deepest first
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
 
 
 def placement_notes(options: ScaffoldOptions) -> list[str]:

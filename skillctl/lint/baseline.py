@@ -23,7 +23,7 @@ from pathlib import Path
 
 from skillctl import limits
 from skillctl.errors import ConfigError
-from skillctl.fsio import UnsafeWriteError, atomic_write_text, read_regular_file
+from skillctl.fsio import UnsafeWriteError, atomic_write_text, read_regular_file, write_boundary
 from skillctl.lint.result import LintReport, SkillResult
 from skillctl.model import Diagnostic
 
@@ -76,14 +76,6 @@ def write_baseline(report: LintReport, path: Path) -> int:
         raise ConfigError(f"{path}: cannot write the baseline: {exc.strerror or exc}") from exc
     return sum(counts.values())
 
-
-def write_boundary(path: Path) -> Path:
-    """The folder a baseline write must stay inside: the working directory when the path
-    given lies below it, else the folder the path names. Either way a link (dangling or not)
-    out of it is refused, so a repository cannot ship a baseline that points elsewhere."""
-    given = Path(os.path.abspath(path))
-    cwd = Path(os.getcwd())
-    return cwd if given.is_relative_to(cwd) else given.parent
 
 
 def read_baseline(path: Path) -> Counter[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from skillctl.errors import SkillctlError, UsageError
+from skillctl.errors import UsageError
 
 BEGIN = "<!-- skillctl:begin -->"
 END = "<!-- skillctl:end -->"
@@ -50,10 +50,10 @@ def plan_into(path: Path, block: str) -> IntoResult:
             # a bounded amount; a file larger than that is not ours to rewrite.
             data, size = read_bytes(path)
             if size > len(data):
-                raise SkillctlError(f"{path}: larger than {len(data)} bytes; not changed")
+                raise UsageError(f"{path}: larger than {len(data)} bytes; not changed")
             old = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise SkillctlError(f"{path}: not UTF-8 text; not changed") from None
+            raise UsageError(f"{path}: not UTF-8 text; not changed") from None
         except OSError as exc:
             raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
     else:
@@ -62,8 +62,16 @@ def plan_into(path: Path, block: str) -> IntoResult:
 
 
 def write_into(result: IntoResult) -> None:
-    """Write the planned text through skillctl's one safe writer."""
-    from skillctl.fsio import atomic_write_text
+    """Write the planned text through skillctl's one safe writer, inside the working
+    directory (or the folder named, when outside it): a linked folder or file leading
+    elsewhere is refused, and any failure to write is a one-line error (exit 2)."""
+    from skillctl.fsio import UnsafeWriteError, atomic_write_text, write_boundary
 
     path = result.path
-    atomic_write_text(path, result.new, confine_to=path.absolute().parent)
+    try:
+        atomic_write_text(path, result.new, confine_to=write_boundary(path))
+    except UnsafeWriteError:
+        raise
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise UsageError(f"{path}: cannot write: {reason}; not changed") from None
