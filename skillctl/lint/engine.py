@@ -444,7 +444,8 @@ def run_lint(options: LintOptions) -> LintRun:
         )
     roots = [p for p in paths if os.path.isdir(p)]
     if options.fix or options.diff:
-        return LintRun(_run_fix(candidates, notes, roots, cache, config, options), config)
+        return LintRun(_run_fix(candidates, notes, roots, paths, cache, config, options),
+                       config)
 
     results, summaries = linted.results, linted.summaries
     slim = [s.as_skill(d, e) for s, (d, e) in zip(summaries, candidates, strict=True)]
@@ -469,16 +470,19 @@ def _run_fix(
     candidates: Sequence[tuple[Path, Path]],
     notes: Sequence[ScanNote],
     roots: Sequence[Path],
+    paths: Sequence[Path],
     cache: LintCache,
     config: ResolvedConfig,
     options: LintOptions,
 ) -> LintReport:
-    """``--fix`` and ``--diff``: every skill is parsed and held, fixed, then linted."""
+    """``--fix`` and ``--diff``: every skill is parsed and held, fixed, then linted. Writes
+    stay inside the real path of the linted path each skill was found under."""
     from skillctl.collect import load_skill
     from skillctl.lint.fix import fix_skills
 
     skills = [load_skill(d, e) for d, e in candidates]
-    outcome = fix_skills(skills, config, write=options.fix and not options.diff)
+    outcome = fix_skills(skills, config, write=options.fix and not options.diff,
+                         trees=paths)
     if options.fix and not options.diff:
         skills = list(outcome.skills)
     results = lint_skills(skills, config, cache=cache)

@@ -22,11 +22,12 @@ import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from skillctl.collect import load_skill
 from skillctl.errors import SkillctlError
-from skillctl.fsio import atomic_write_bytes
+from skillctl.fsio import UnsafeWriteError, atomic_write_bytes, inside
 from skillctl.lint.config import ResolvedConfig
 from skillctl.lint.context import SkillContext, all_known_fields
 from skillctl.lint.result import FixRecord
@@ -190,20 +191,41 @@ def _verified(
     return data.get("metadata") == expected.get("metadata")
 
 
-def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool) -> list[FixRecord]:
+def _tree_of(skill: Skill, trees: Sequence[Path]) -> Path:
+    """The linted path (a folder; a file's folder) that ``skill`` was found under: every
+    write for the skill must stay inside its real path, so a skill folder that is a link out
+    of the tree is not written through."""
+    where = os.path.abspath(skill.dir)
+    best: str | None = None
+    for tree in trees:
+        folder = os.path.abspath(tree)
+        if not os.path.isdir(folder):
+            folder = os.path.dirname(folder)
+        if (where == folder or where.startswith(folder.rstrip(os.sep) + os.sep)) and (
+                best is None or len(folder) > len(best)):
+            best = folder
+    return Path(best) if best is not None else skill.dir
+
+
+def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool,
+                   tree: Path) -> list[FixRecord]:
     if not _wanted("script-not-executable", skill, config):
         return []
     from skillctl.lint.rules.scripts import shebang_files
 
     records = []
-    root = os.path.realpath(skill.dir)
+    skill_root = os.path.realpath(skill.dir)
+    root = os.path.realpath(tree)
     for file, _ in shebang_files(SkillContext(skill, config)):
         if file.executable:
             continue
         target = skill.dir / file.relpath
         real = os.path.realpath(target)
-        if os.path.commonpath([real, root]) != root:
+        if os.path.commonpath([real, skill_root]) != skill_root:
             continue
+        if os.path.commonpath([real, root]) != root:
+            raise UnsafeWriteError(f"{target}: refusing to change the mode of {real}, "
+                                   f"outside {tree}")
         if write:
             mode = stat.S_IMODE(os.stat(real).st_mode)
             os.chmod(real, mode | ((mode & 0o444) >> 2))
@@ -211,8 +233,11 @@ def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool) -> list[Fi
     return records
 
 
-def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool) -> tuple[list[FixRecord], str]:
-    """Fix one skill's entry file and scripts; return the records and a unified diff."""
+def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool,
+              tree: Path | None = None) -> tuple[list[FixRecord], str]:
+    """Fix one skill's entry file and scripts; return the records and a unified diff. Every
+    write stays inside the real path of ``tree`` (the skill's folder when None)."""
+    tree = skill.dir if tree is None else tree
     records: list[FixRecord] = []
     diff = ""
     parsed = skill.parsed
@@ -270,23 +295,29 @@ def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool) -> tuple[lis
                 )
             )
             diff = notes + body_diff
+            if not inside(skill.entry, tree):  # refused with --diff too, so the two agree
+                raise UnsafeWriteError(f"{skill.entry}: refusing to write through a link to "
+                                       f"{os.path.realpath(skill.entry)}, outside {tree}")
             if write:
-                atomic_write_bytes(skill.entry, new_raw, confine_to=skill.dir)
-    chmods = _chmod_scripts(skill, config, write)
+                atomic_write_bytes(skill.entry, new_raw, confine_to=tree)
+    chmods = _chmod_scripts(skill, config, write, tree)
     records.extend(chmods)
     diff += "".join(f"# {r.path}: {r.description}\n" for r in chmods)
     return records, diff
 
 
-def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool) -> FixOutcome:
-    """Fix every skill (or, with ``write=False``, only say what would change)."""
+def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool,
+               trees: Sequence[Path] = ()) -> FixOutcome:
+    """Fix every skill (or, with ``write=False``, only say what would change), writing only
+    inside the real path of the linted path (of ``trees``) each skill lies under."""
     records: list[FixRecord] = []
     diffs: list[str] = []
     fixed: list[Skill] = []
     failures: list[tuple[Skill, str]] = []
     for skill in skills:
         try:
-            skill_records, diff = fix_skill(skill, config, write=write)
+            skill_records, diff = fix_skill(skill, config, write=write,
+                                            tree=_tree_of(skill, trees))
         except (SkillctlError, OSError) as exc:
             # One file that cannot be written (a link out of the tree, a read-only folder)
             # must not stop the others from being fixed and linted.

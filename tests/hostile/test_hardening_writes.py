@@ -144,3 +144,38 @@ def test_new_on_a_full_disk_leaves_nothing_and_a_retry_works(tiny_disk: Path) ->
                         cwd=tiny_disk, timeout=30)
     assert again.returncode == 0, again.stderr
     assert (tiny_disk / "skills/fresh-skill/SKILL.md").is_file()
+
+
+def _victim(root: Path) -> tuple[Path, Path, Path]:
+    """``repo/skills/victim`` a link to a skill outside the repository, with a CRLF
+    SKILL.md and a script without its exec bit (both fixable)."""
+    outside = root / "outside" / "victim"
+    outside.mkdir(parents=True)
+    entry = outside / "SKILL.md"
+    entry.write_bytes(b"---\r\nname: victim\r\ndescription: Does it. Use when asked.\r\n---\r\n"
+                      b"\r\nRun `./scripts/run.sh`.\r\n")
+    script = outside / "scripts" / "run.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\necho hi\n")
+    script.chmod(0o644)
+    repo = root / "repo"
+    write_skill(repo / "skills", "fine")
+    (repo / "skills" / "victim").symlink_to(outside)
+    return repo, entry, script
+
+
+@pytest.mark.parametrize("mode", ["--fix", "--diff"])
+def test_fix_never_writes_through_a_skill_folder_linked_outside(tmp_path: Path,
+                                                                 mode: str) -> None:
+    repo, entry, script = _victim(tmp_path)
+    before = entry.read_bytes()
+    outcome = run_limited("cli", "lint", "--no-cache", mode, "--format", "json", "skills",
+                          cwd=repo, timeout=30)
+    assert outcome.returncode in (0, 1), outcome.stderr
+    assert entry.read_bytes() == before
+    assert script.stat().st_mode & 0o777 == 0o644
+    import json
+
+    report = json.loads(outcome.stdout)
+    failed = [d for d in report["diagnostics"] if d["rule"] == "fix-failed"]
+    assert failed and "outside" in failed[0]["message"], report["diagnostics"]
