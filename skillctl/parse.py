@@ -332,8 +332,9 @@ def _suppressions(text: str) -> frozenset[str]:
 def quote_risky_values(text: str) -> str:
     """Claude Code's lenient retry: double-quote top-level values a strict parser rejects.
 
-    Leading tabs become spaces, and a plain top-level ``key: value`` whose value holds one of
-    ``{}[]*&#!|>%@``` or ``': '`` is wrapped in double quotes.
+    Leading tabs become spaces, a tab after a top-level key's colon becomes a space, and a
+    plain top-level ``key: value`` whose value holds one of ``{}[]*&#!|>%@``` or ``': '`` is
+    wrapped in double quotes.
     """
     out = []
     for line in text.split("\n"):
@@ -343,10 +344,15 @@ def quote_risky_values(text: str) -> str:
         match = _TOP_LEVEL_PAIR.match(line)
         if match:
             value = match["value"]
+            # a tab after the colon is separation space in YAML 1.2 (Claude Code 2.1.332
+            # reads the value); ruamel refuses it, so the retry writes a space
+            sep = ": " if "\t" in match["sep"] else match["sep"]
             block_or_quoted = value[0] in "\"'|>" or value in ("[]", "{}")
             if not block_or_quoted and _RISKY_VALUE.search(value):
                 escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-                line = f'{match["key"]}{match["sep"]}"{escaped}"'
+                line = f'{match["key"]}{sep}"{escaped}"'
+            elif sep != match["sep"]:
+                line = f'{match["key"]}{sep}{value}'
         out.append(line)
     return "\n".join(out)
 

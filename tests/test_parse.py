@@ -181,6 +181,9 @@ def test_quote_risky_values_is_claude_codes_retry() -> None:
     assert quote_risky_values("a: 'quoted: ok'") == "a: 'quoted: ok'"
     assert quote_risky_values('a: say "hi" #now') == 'a: "say \\"hi\\" #now"'
     assert quote_risky_values("\tb: c") == "  b: c"
+    # a tab after the colon is separation space in YAML 1.2 (Claude Code 2.1.332 reads it)
+    assert quote_risky_values("description:\tA tab.") == "description: A tab."
+    assert quote_risky_values("d:\tx: y") == 'd: "x: y"'
 
 
 @pytest.mark.parametrize("path", corpus_skill_files(), ids=lambda p: str(p.parent.name))
