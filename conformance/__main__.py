@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     p_install.set_defaults(func=_install)
     p_run = sub.add_parser("run", help="run the cases against the real agents and skillctl")
     p_run.add_argument("-a", "--agent", action="append", choices=list(DRIVER_MODULES))
-    p_run.add_argument("-c", "--case", action="append", choices=list(CASES))
+    p_run.add_argument("-c", "--case", action="append", metavar="CASE",
+                       help="a case id (repeatable; `python -m conformance cases` lists them)")
     p_run.add_argument("-j", "--jobs", type=int, default=2)
     p_run.add_argument("-v", "--verbose", action="store_true",
                        help="also print the expected (known) differences")
@@ -154,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     p_cases = sub.add_parser("cases", help="list the cases")
     p_cases.set_defaults(func=_cases)
     args = parser.parse_args(argv)
+    unknown = [c for c in getattr(args, "case", None) or [] if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case {', '.join(unknown)} (python -m conformance cases lists "
+                     "them)")
     result: int = args.func(args)
     return result
 

@@ -9,12 +9,16 @@ no ``--home``/``--project`` flag stands between the two.
 from __future__ import annotations
 
 import difflib
+import html
 import json
+import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance import install
 from conformance.model import Case, Observation, Skill, realpath
 
 #: seconds one skillctl command may take
@@ -45,11 +49,25 @@ class SkillctlView:
                    .lower() for s in views)
 
 
+def _agents_on_path(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with every pinned agent's ``node_modules/.bin`` on PATH, as for a user who has
+    the agents installed (skillctl finds an agent's bundled skills next to its command)."""
+    folders = [str(install.prefix(pin) / "node_modules" / ".bin")
+               for pin in install.load_pins().values()]
+    return {**env, "PATH": os.pathsep.join([*folders, env.get("PATH", "")])}
+
+
 def _skillctl(case: Case, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "skillctl", *args], cwd=case.cwd,
-                          env=case.environ({"NO_COLOR": "1", "COLUMNS": "200"}),
-                          capture_output=True, text=True, timeout=SKILLCTL_TIMEOUT,
+    done = subprocess.run([sys.executable, "-m", "skillctl", *args], cwd=case.cwd,
+                          env=_agents_on_path(case.environ({"NO_COLOR": "1",
+                                                            "COLUMNS": "200"})),
+                          capture_output=True, timeout=SKILLCTL_TIMEOUT,
                           stdin=subprocess.DEVNULL, check=False)
+    # decoded here, not with text=True: universal newlines would turn a CR that a description
+    # holds into a newline, and the agents keep it
+    return subprocess.CompletedProcess(done.args, done.returncode,
+                                       done.stdout.decode("utf-8", "replace"),
+                                       done.stderr.decode("utf-8", "replace"))
 
 
 def skillctl_view(case: Case, agent: str) -> SkillctlView:
@@ -96,6 +114,27 @@ def _same_catalog(ours: str, theirs: str) -> bool:
     return ours == theirs or ours == theirs + "\n"
 
 
+#: one catalog entry naming a skill: an XML-like ``<skill>`` block (OpenCode, Gemini, ...) or
+#: a ``- name: description`` line (the OpenCode plugin), each with the line break after it
+_ENTRY = re.compile(r"[ \t]*<skill>.*?<name>(?P<xml>.*?)</name>.*?</skill>[ \t]*\n?"
+                    r"|^- (?P<line>[^:\n]+): [^\n]*\n?", re.DOTALL | re.MULTILINE)
+
+
+def without_entries(catalog: str, names: set[str]) -> str:
+    """``catalog`` without the entries of ``names`` (in the XML-escaped form a catalog shows
+    them): the copy of a name whose winner the agent picks at random changes from run to run,
+    so only the rest of the catalog can be compared."""
+    if not names:
+        return catalog
+    shown = {html.escape(name, quote=False) for name in names}
+
+    def drop(match: re.Match[str]) -> str:
+        named = match.group("xml") if match.group("xml") is not None else match.group("line")
+        return "" if named in shown or named in names else match.group(0)
+
+    return _ENTRY.sub(drop, catalog)
+
+
 def compare(case: Case, real: Observation, ours: SkillctlView) -> Comparison:
     result = Comparison(case.id, real.agent)
     random_names = set(real.nondeterministic)
@@ -110,9 +149,11 @@ def compare(case: Case, real: Observation, ours: SkillctlView) -> Comparison:
             result.differences.append(Difference(
                 "random", f"  the agent picks the winner of {name!r} at random; skillctl "
                 f"does not say so (no reason or warning mentioning {RANDOM_MARKER!r})"))
-    if real.catalog is not None and not _same_catalog(ours.catalog, real.catalog):
-        diff = difflib.unified_diff(real.catalog.splitlines(keepends=True),
-                                    ours.catalog.splitlines(keepends=True),
+    theirs_text = None if real.catalog is None else without_entries(real.catalog, random_names)
+    ours_text = without_entries(ours.catalog, random_names)
+    if theirs_text is not None and not _same_catalog(ours_text, theirs_text):
+        diff = difflib.unified_diff(theirs_text.splitlines(keepends=True),
+                                    ours_text.splitlines(keepends=True),
                                     "agent", "skillctl render", n=1)
         result.differences.append(Difference("catalog", "".join(diff).rstrip("\n")))
     return result

@@ -16,6 +16,7 @@ from conformance.cases import CASES
 from conformance.compare import Comparison, Difference, compare, skillctl_view
 from conformance.drivers import DRIVER_MODULES, observer
 from conformance.model import AgentUnavailable
+from conformance.treestate import TreeState
 
 EXPECTED_FILE = Path(__file__).with_name("expected_differences.json")
 
@@ -51,10 +52,13 @@ def run_one(case_id: str, agent: str, keep: Path | None = None) -> Outcome:
         case = CASES[case_id](base)
         if agent in case.skip:
             return Outcome(case_id, agent, skipped=case.skip[agent])
+        before = TreeState.capture(base)
         try:
             real = observer(agent)(case)
         except AgentUnavailable as exc:
             return Outcome(case_id, agent, skipped=str(exc))
+        finally:
+            before.restore()  # skillctl judges the tree the agent judged
         ours = skillctl_view(case, agent)
         return Outcome(case_id, agent, compare(case, real, ours))
     except Exception as exc:  # a failed case is reported, the run goes on
@@ -68,13 +72,25 @@ def run_one(case_id: str, agent: str, keep: Path | None = None) -> Outcome:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def run(agents: Iterable[str] | None = None, cases: Iterable[str] | None = None,
-        jobs: int = 2, keep: Path | None = None) -> Iterator[Outcome]:
+def pairs(agents: Iterable[str] | None = None,
+          cases: Iterable[str] | None = None) -> list[tuple[str, str]]:
+    """(case, agent) pairs to run, in agent order: a case built for some agents only (its
+    ``skip``, such as OpenClaw's workspace copies) is not paired with the others at all."""
     chosen_agents = list(agents) if agents else list(DRIVER_MODULES)
     chosen_cases = list(cases) if cases else list(CASES)
-    pairs = [(c, a) for a in chosen_agents for c in chosen_cases]
+    not_for: dict[str, set[str]] = {}
+    with tempfile.TemporaryDirectory(prefix="skillctl-conf-cases-") as scratch:
+        for index, case_id in enumerate(chosen_cases):
+            built = CASES[case_id](Path(scratch) / str(index))
+            not_for[case_id] = set(built.skip)
+    return [(c, a) for a in chosen_agents for c in chosen_cases if a not in not_for[c]]
+
+
+def run(agents: Iterable[str] | None = None, cases: Iterable[str] | None = None,
+        jobs: int = 2, keep: Path | None = None) -> Iterator[Outcome]:
+    chosen = pairs(agents, cases)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        yield from pool.map(lambda pair: run_one(pair[0], pair[1], keep), pairs)
+        yield from pool.map(lambda pair: run_one(pair[0], pair[1], keep), chosen)
 
 
 def describe(outcome: Outcome) -> list[str]:
@@ -107,5 +123,5 @@ def to_json(outcomes: list[Outcome]) -> dict[str, object]:
     return record
 
 
-__all__ = ["Difference", "Outcome", "describe", "expected_differences", "run", "run_one",
-           "to_json"]
+__all__ = ["Difference", "Outcome", "describe", "expected_differences", "pairs", "run",
+           "run_one", "to_json"]

@@ -14,10 +14,8 @@ import os
 import pytest
 
 from conformance import install, suite
-from conformance.cases import CASES
-from conformance.drivers import DRIVER_MODULES
 
-PAIRS = [(agent, case) for agent in DRIVER_MODULES for case in CASES]
+PAIRS = [(agent, case) for case, agent in suite.pairs()]
 EXPECTED = suite.expected_differences()
 JOBS = int(os.environ.get("SKILLCTL_CONFORMANCE_JOBS", "3"))
 

@@ -14,7 +14,7 @@ import pytest
 
 from conformance import install
 from conformance.cases import CASES
-from conformance.compare import SkillctlView, compare, skillctl_view
+from conformance.compare import SkillctlView, compare, skillctl_view, without_entries
 from conformance.model import Observation, Skill, realpath
 
 
@@ -95,6 +95,40 @@ def test_a_random_winner_must_be_flagged_by_skillctl(tmp_path: Path) -> None:
     assert compare(built, real, flagged).matches
 
 
+def _xml(*entries: tuple[str, str]) -> str:
+    blocks = "".join(f"  <skill>\n    <name>{name}</name>\n    <location>{where}</location>\n"
+                     "  </skill>\n" for name, where in entries)
+    return f"<available_skills>\n{blocks}</available_skills>"
+
+
+def test_the_entries_of_a_random_name_are_left_out_of_both_catalogs(tmp_path: Path) -> None:
+    built = CASES["empty"](tmp_path)
+    real = Observation("opencode", active=[Skill("dup", "/p/1")], nondeterministic=["dup"],
+                       catalog=_xml(("a&b", "/a"), ("dup", "/p/1"), ("z", "/z")))
+    flagged = [{"name": "dup", "warnings": ["picked at random"]}]
+    ours = _view([], catalog=_xml(("a&b", "/a"), ("dup", "/p/1"), ("dup", "/p/2"), ("z", "/z"))
+                 + "\n", skills=flagged)
+    assert compare(built, real, ours).matches
+    other = _view([], catalog=_xml(("a&b", "/a"), ("dup", "/p/2"), ("y", "/y")),
+                  skills=flagged)
+    result = compare(built, real, other)
+    assert [d.what for d in result.differences] == ["catalog"]
+    assert "+    <name>y</name>" in result.differences[0].detail
+    assert "dup" not in result.differences[0].detail
+    # the plugin's "- name: description" lines, a name with '&' as the catalog escapes it
+    assert without_entries("intro\n- a&amp;b: x\n- keep: y\n", {"a&b"}) == "intro\n- keep: y\n"
+
+
+def test_skillctl_output_keeps_a_carriage_return(tmp_path: Path) -> None:
+    built = CASES["empty"](tmp_path)
+    folder = built.cwd / ".opencode/skills/crlf"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text('---\nname: crlf\ndescription: "one\\r\\ntwo\\rthree"\n'
+                                     "---\nBody.\n", encoding="utf-8")
+    view = skillctl_view(built, "opencode-agent-skills")
+    assert "- crlf: one\r\ntwo\rthree\n" in view.catalog
+
+
 def _fake_npm(folder: Path, script: str) -> None:
     folder.mkdir()
     npm = folder / "npm"
@@ -137,3 +171,24 @@ def test_pins_are_exact_versions() -> None:
         if key.startswith("_"):
             continue
         assert pin["version"][0].isdigit() and not any(c in pin["version"] for c in "^~*x<> ")
+
+
+def test_tree_state_puts_back_what_an_agent_changed(tmp_path: Path) -> None:
+    from conformance.treestate import TreeState
+
+    (tmp_path / "home/.claude/plugins").mkdir(parents=True)
+    record = tmp_path / "home/.claude/plugins/installed_plugins.json"
+    record.write_text('{"version": 2}')
+    (tmp_path / "gone.txt").write_text("keep me")
+    (tmp_path / "link").symlink_to("gone.txt")
+    state = TreeState.capture(tmp_path)
+    record.write_text('{"version": 2, "plugins": {"added": []}}')  # rewritten by the agent
+    (tmp_path / "gone.txt").unlink()
+    (tmp_path / "home/.claude.json").write_text("{}")
+    (tmp_path / "home/.codex/skills/.system").mkdir(parents=True)
+    state.restore()
+    assert record.read_text() == '{"version": 2}'
+    assert (tmp_path / "gone.txt").read_text() == "keep me"
+    assert not (tmp_path / "home/.claude.json").exists()
+    assert not (tmp_path / "home/.codex").exists()
+    assert os.readlink(tmp_path / "link") == "gone.txt"

@@ -1,0 +1,103 @@
+"""Cases for what Codex reads its own way (found by running @openai/codex 0.169.0):
+
+- its YAML retry: a value holding ``": "`` or not YAML on its own is quoted (a `` #`` comment
+  dropped), at any indent; ``[a, b]`` stays a list; numbers and booleans are read as text;
+- ``$CODEX_HOME``-free project ``.codex/skills``, read in the working directory only;
+- ``agents/openai.yaml`` with ``policy.allow_implicit_invocation: false`` (left out of the
+  catalog), descriptions cut at 1,024 characters, and the budget of 2% of the default
+  model's 272,000-token window (a list just under it and one just over it).
+
+They run against every agent like the shared cases (other agents' answers are worth having).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from conformance import cases as shared
+from conformance.model import Case
+
+CaseBuilder = Callable[[Path], Case]
+CASES: dict[str, CaseBuilder] = {}
+
+
+def _own(builder: CaseBuilder) -> CaseBuilder:
+    CASES[builder.__name__.replace("_", "-")] = builder
+    return builder
+
+
+_RETRY = {
+    "cx-comment-after-colon": "name: cx-comment-after-colon\ndescription: Use: this #tag\n",
+    "cx-unclosed-flow": "name: cx-unclosed-flow\ndescription: [unclosed\n",
+    "cx-flow-map": "name: cx-flow-map\ndescription: {a: b}\n",
+    "cx-flow-list": "name: cx-flow-list\ndescription: [a, b]\nbad: x: y\n",
+    "cx-quoted-then-colon": "name: cx-quoted-then-colon\ndescription: 'a': b\n",
+    "cx-nested-colon": "name: cx-nested-colon\ndescription: d\nmetadata:\n"
+                       "  short-description: a: b\n",
+    "cx-metadata-string": "name: cx-metadata-string\ndescription: d\nmetadata: notamap\n",
+    "cx-block-and-colon": "name: cx-block-and-colon\ndescription: |\n  multi\n  line\n"
+                          "bad: x: y\n",
+    "cx-anchor-colon": "name: cx-anchor-colon\ndescription: &anc a: b\n",
+    "cx-quoted-key": "name: cx-quoted-key\n\"description\": a: b\n",
+    "cx-float-name": "name: 1.50\ndescription: A float name.\n",
+    "cx-bool-name": "name: true\ndescription: 42\n",
+    "cx-null-name": "name: ~\ndescription: A null name.\n",
+    "cx-padded": "name: '  cx-padded  '\ndescription: '  padded  '\n",
+    "cx-blank-description": "name: cx-blank-description\ndescription: '   '\n",
+    "cx-empty-block": "",
+}
+
+
+@_own
+def codex_yaml_retry(base: Path) -> Case:
+    home, project = shared.tree(base)
+    for folder, frontmatter in _RETRY.items():
+        shared.skill(project / ".agents/skills" / folder, raw=f"---\n{frontmatter}---\nBody.\n")
+    return shared.make("codex-yaml-retry", base, home, project,
+                       "values Codex quotes and retries, numbers read as text, type errors")
+
+
+@_own
+def codex_dot_codex_in_cwd(base: Path) -> Case:
+    home, project = shared.tree(base)
+    shared.skill(project / ".codex/skills/cx-at-root")
+    shared.skill(project / "sub/.codex/skills/cx-in-cwd")
+    shared.skill(project / "sub/deeper/.codex/skills/cx-below-cwd")
+    shared.skill(project / ".agents/skills/cx-agents-root")
+    return shared.make("codex-dot-codex-in-cwd", base, home, project / "sub",
+                       ".codex/skills is read in the working directory only")
+
+
+@_own
+def codex_openai_yaml_policy(base: Path) -> Case:
+    home, project = shared.tree(base)
+    root = project / ".agents/skills"
+    shared.skill(root / "cx-listed")
+    quiet = root / "cx-not-implicit"
+    shared.skill(quiet)
+    shared.write(quiet / "agents/openai.yaml", "policy:\n  allow_implicit_invocation: false\n")
+    allowed = root / "cx-implicit-true"
+    shared.skill(allowed)
+    shared.write(allowed / "agents/openai.yaml", "policy:\n  allow_implicit_invocation: true\n")
+    shared.skill(root / "cx-unicode", description="é" * 1100)
+    shared.skill(root / "cx-astral", description="\U0001F600" * 1100)
+    return shared.make("codex-openai-yaml-policy", base, home, project,
+                       "agents/openai.yaml keeps a skill out of the catalog; 1,024-char cut")
+
+
+def _budget_case(case_id: str, count: int) -> CaseBuilder:
+    def build(base: Path) -> Case:
+        home, project = shared.tree(base)
+        for i in range(count):
+            word = f"word{i:02d} "
+            shared.skill(home / ".agents/skills" / f"s{i:02d}", description=(word * 90).strip())
+        return shared.make(case_id, base, home, project,
+                           f"{count} skills of 629-char descriptions around Codex's budget")
+    build.__name__ = case_id.replace("-", "_")
+    return build
+
+
+# 29 skills: 20,892 bytes of lines (kept whole); 31: 21,755 bytes (descriptions shortened)
+CASES["codex-budget-under"] = _budget_case("codex-budget-under", 29)
+CASES["codex-budget-over"] = _budget_case("codex-budget-over", 31)

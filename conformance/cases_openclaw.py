@@ -1,0 +1,112 @@
+"""Cases for OpenClaw, whose workspace is its own folder (``~/.openclaw/workspace``), not the
+directory it is started in: without these, no shared case would reach its workspace roots.
+
+- ``<case>@openclaw-ws``: every shared case again, with ``OPENCLAW_WORKSPACE_DIR`` set to the
+  case's project (its ``work/project`` folder, else its cwd), for OpenClaw only.
+- a few cases of OpenClaw's own: the default workspace, ``agents.defaults.workspace`` in
+  ``openclaw.json`` (which wins over the variable), ``$OPENCLAW_STATE_DIR``, and a link under
+  ``~/.agents/skills`` that points outside it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from conformance import cases as shared
+from conformance.drivers import DRIVER_MODULES
+from conformance.model import Case
+
+CaseBuilder = Callable[[Path], Case]
+CASES: dict[str, CaseBuilder] = {}
+#: every other runnable agent skips the OpenClaw-only cases
+_OTHERS = {agent: "an OpenClaw-only case" for agent in DRIVER_MODULES if agent != "openclaw"}
+
+
+def _workspace_variant(case_id: str, builder: CaseBuilder) -> CaseBuilder:
+    def build(base: Path) -> Case:
+        original = builder(base)
+        project = base / "work" / "project"
+        workspace = project if project.is_dir() else original.cwd
+        return Case(f"{case_id}@openclaw-ws", original.base, original.home, original.cwd,
+                    {**original.env, "OPENCLAW_WORKSPACE_DIR": str(workspace)},
+                    {**original.skip, **_OTHERS},
+                    f"{original.about} (OpenClaw's workspace is the project)")
+    return build
+
+
+for _case_id, _builder in list(shared.CASES.items()):
+    if _builder.__module__ == shared.__name__:  # the shared cases, not other cases_* modules
+        CASES[f"{_case_id}@openclaw-ws"] = _workspace_variant(_case_id, _builder)
+
+
+def _own(builder: CaseBuilder) -> CaseBuilder:
+    CASES[builder.__name__.replace("_", "-")] = builder
+    return builder
+
+
+@_own
+def openclaw_default_workspace(base: Path) -> Case:
+    home, project = shared.tree(base)
+    shared.skill(home / ".openclaw" / "workspace" / "skills" / "in-workspace")
+    shared.skill(home / ".openclaw" / "workspace" / ".agents" / "skills" / "in-ws-agents")
+    shared.skill(project / "skills" / "in-project")
+    return shared.make("openclaw-default-workspace", base, home, project,
+                       "skills in ~/.openclaw/workspace load, the project's do not",
+                       skip=_OTHERS)
+
+
+@_own
+def openclaw_config_workspace(base: Path) -> Case:
+    home, project = shared.tree(base)
+    other = base / "elsewhere"
+    shared.skill(other / "skills" / "from-config")
+    shared.skill(project / "skills" / "from-env")
+    shared.write(home / ".openclaw" / "openclaw.json",
+                 json.dumps({"agents": {"defaults": {"workspace": str(other)}}}) + "\n")
+    return shared.make("openclaw-config-workspace", base, home, project,
+                       "agents.defaults.workspace wins over $OPENCLAW_WORKSPACE_DIR",
+                       env={"OPENCLAW_WORKSPACE_DIR": str(project)}, skip=_OTHERS)
+
+
+@_own
+def openclaw_config_workspace_tilde(base: Path) -> Case:
+    home, project = shared.tree(base)
+    shared.skill(home / "ws" / "skills" / "tilde-workspace")
+    shared.write(home / ".openclaw" / "openclaw.json",
+                 json.dumps({"agents": {"defaults": {"workspace": "~/ws"}}}) + "\n")
+    return shared.make("openclaw-config-workspace-tilde", base, home, project,
+                       "agents.defaults.workspace with a leading ~", skip=_OTHERS)
+
+
+@_own
+def openclaw_state_dir(base: Path) -> Case:
+    home, project = shared.tree(base)
+    state = base / "state"
+    shared.skill(state / "skills" / "state-managed")
+    shared.skill(state / "workspace" / "skills" / "state-workspace")
+    shared.skill(home / ".openclaw" / "skills" / "default-managed")
+    shared.skill(home / ".agents" / "skills" / "home-agents")
+    return shared.make("openclaw-state-dir", base, home, project,
+                       "$OPENCLAW_STATE_DIR moves the managed skills and the workspace",
+                       env={"OPENCLAW_STATE_DIR": str(state)}, skip=_OTHERS)
+
+
+@_own
+def openclaw_agents_link_outside(base: Path) -> Case:
+    home, project = shared.tree(base)
+    outside = base / "outside"
+    shared.skill(outside / "linked-agents")
+    shared.skill(outside / "linked-managed")
+    shared.skill(outside / "linked-workspace")
+    (home / ".agents" / "skills").mkdir(parents=True)
+    os.symlink(outside / "linked-agents", home / ".agents" / "skills" / "linked-agents")
+    (home / ".openclaw" / "skills").mkdir(parents=True)
+    os.symlink(outside / "linked-managed", home / ".openclaw" / "skills" / "linked-managed")
+    (project / "skills").mkdir(parents=True)
+    os.symlink(outside / "linked-workspace", project / "skills" / "linked-workspace")
+    return shared.make("openclaw-agents-link-outside", base, home, project,
+                       "links to skills outside their root, in three roots",
+                       env={"OPENCLAW_WORKSPACE_DIR": str(project)}, skip=_OTHERS)

@@ -1,0 +1,166 @@
+"""Cases about settings that switch skills off (issue 14 §5): each agent's own config files.
+
+Every case is run against every agent: the settings of one agent are ordinary files to the
+others, whose answers stay the control. Behaviour seen by hand with the pinned agents is noted
+per case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance.cases import CaseBuilder, make, skill, tree, write
+from conformance.model import Case
+
+CASES: dict[str, CaseBuilder] = {}
+
+
+def _case(builder: CaseBuilder) -> CaseBuilder:
+    CASES["settings-" + builder.__name__.strip("_").replace("_", "-")] = builder
+    return builder
+
+
+def _skills(root: Path, *names: str) -> None:
+    for name in names:
+        skill(root / name)
+
+
+@_case
+def _claude_overrides(base: Path) -> Case:
+    # 2.1.332: "off" drops the skill; "user-invocable-only" keeps /delta but not in the catalog
+    # or the init event's skills; "name-only" lists "- epsilon" without its description; the
+    # project's "on" undoes the user's "off"; the local file wins over the project's.
+    home, project = tree(base)
+    _skills(project / ".claude/skills", "alpha", "beta", "gamma", "delta", "epsilon")
+    write(home / ".claude/settings.json",
+          '{"skillOverrides": {"alpha": "off", "delta": "user-invocable-only"}}\n')
+    write(project / ".claude/settings.json",
+          '{"skillOverrides": {"alpha": "on", "epsilon": "name-only", "Beta": "off"}}\n')
+    write(project / ".claude/settings.local.json", '{"skillOverrides": {"gamma": "off"}}\n')
+    return make("settings-claude-overrides", base, home, project,
+                "Claude Code skillOverrides in user, project and local settings")
+
+
+@_case
+def _claude_config_dir(base: Path) -> Case:
+    # 2.1.332: with CLAUDE_CONFIG_DIR, ~/.claude/settings.json is not read at all
+    home, project = tree(base)
+    _skills(project / ".claude/skills", "alpha", "beta")
+    write(home / ".claude/settings.json", '{"skillOverrides": {"alpha": "off"}}\n')
+    config = base / "claude-config"
+    write(config / "settings.json", '{"skillOverrides": {"beta": "off"}}\n')
+    return make("settings-claude-config-dir", base, home, project,
+                "skillOverrides in $CLAUDE_CONFIG_DIR/settings.json replace ~/.claude's",
+                env={"CLAUDE_CONFIG_DIR": str(config)})
+
+
+@_case
+def _claude_subdir(base: Path) -> Case:
+    # 2.1.332: started below the git root, Claude Code reads the project settings of the
+    # working directory only, so the root's skillOverrides do not apply
+    home, project = tree(base)
+    _skills(project / ".claude/skills", "alpha", "beta")
+    write(project / ".claude/settings.json", '{"skillOverrides": {"alpha": "off"}}\n')
+    (project / "sub").mkdir()
+    return make("settings-claude-subdir", base, home, project / "sub",
+                "skillOverrides at the git root, Claude Code started in a subdirectory")
+
+
+@_case
+def _claude_malformed(base: Path) -> Case:
+    # 2.1.332: a file that is not JSON, or whose skillOverrides has a bad value, is ignored
+    # whole (gamma stays on although its own value is fine)
+    home, project = tree(base)
+    _skills(project / ".claude/skills", "alpha", "beta", "gamma")
+    write(home / ".claude/settings.json", '{\n  "skillOverrides": {"alpha": "off",}\n}\n')
+    write(project / ".claude/settings.json",
+          '{"skillOverrides": {"beta": "bogus", "gamma": "off"}}\n')
+    return make("settings-claude-malformed", base, home, project,
+                "malformed Claude Code settings: a trailing comma, a value not in the enum")
+
+
+@_case
+def _codex_config(base: Path) -> Case:
+    # 0.169.0: a path selector matches the SKILL.md path only (beta's folder path matches
+    # nothing); a later entry for the same name wins; the project's config is ignored
+    home, project = tree(base)
+    skills = project / ".agents/skills"
+    _skills(skills, "alpha", "beta", "gamma", "delta", "epsilon")
+    _skills(home / ".agents/skills", "user-one")
+    write(home / ".codex/config.toml",
+          f'[[skills.config]]\npath = "{skills / "alpha" / "SKILL.md"}"\nenabled = false\n\n'
+          f'[[skills.config]]\npath = "{skills / "beta"}"\nenabled = false\n\n'
+          '[[skills.config]]\nname = "gamma"\nenabled = false\n\n'
+          '[[skills.config]]\nname = "delta"\nenabled = false\n\n'
+          '[[skills.config]]\nname = "delta"\nenabled = true\n\n'
+          '[[skills.config]]\nname = "user-one"\nenabled = false\n')
+    write(project / ".codex/config.toml",
+          '[[skills.config]]\nname = "epsilon"\nenabled = false\n')
+    return make("settings-codex-config", base, home, project,
+                "Codex [[skills.config]] by name and by path; a project config.toml")
+
+
+@_case
+def _opencode_permission(base: Path) -> Case:
+    # 1.18.33: the last matching rule wins, global rules before the project's; "deny" drops
+    # the skill from the catalog, "ask" keeps it; names are matched case-sensitively
+    home, project = tree(base)
+    _skills(project / ".opencode/skills", "alpha", "beta", "gamma", "delta")
+    write(home / ".config/opencode/opencode.json",
+          '{"permission": {"skill": {"d*": "deny", "GAMMA": "deny"}}}\n')
+    write(project / "opencode.jsonc",
+          '{\n  // comments and trailing commas are allowed\n  "permission": {\n'
+          '    "skill": {"a*": "deny", "alpha": "ask", "bet?": "deny",},\n  },\n}\n')
+    return make("settings-opencode-permission", base, home, project,
+                "OpenCode permission.skill rules in the global and the project config")
+
+
+@_case
+def _gemini_disabled(base: Path) -> Case:
+    # 0.61.0: skills.disabled of user and workspace add up; names match in any case, with
+    # no wildcards; comments are allowed
+    home, project = tree(base)
+    _skills(project / ".gemini/skills", "alpha", "beta", "gamma", "delta")
+    write(home / ".gemini/settings.json",
+          '{\n  // user\n  "skills": {"disabled": ["ALPHA", "g*"]}\n}\n')
+    write(project / ".gemini/settings.json", '{"skills": {"disabled": ["beta"]}}\n')
+    return make("settings-gemini-disabled", base, home, project,
+                "Gemini CLI skills.disabled in the user's and the workspace's settings")
+
+
+@_case
+def _gemini_all_off(base: Path) -> Case:
+    # 0.61.0: skills.enabled false lists no skill at all (built-ins included)
+    home, project = tree(base)
+    _skills(project / ".gemini/skills", "alpha")
+    write(project / ".gemini/settings.json", '{"skills": {"enabled": false}}\n')
+    return make("settings-gemini-all-off", base, home, project,
+                "Gemini CLI skills.enabled false in the workspace settings")
+
+
+@_case
+def _openclaw_entries(base: Path) -> Case:
+    # 2026.9.6: skills.entries.<name>.enabled false, in JSON5; names are case-sensitive
+    home, project = tree(base)
+    _skills(home / ".openclaw/skills", "alpha", "beta", "gamma")
+    write(home / ".openclaw/openclaw.json",
+          "{\n  // JSON5\n  skills: { entries: { alpha: { enabled: false }, Beta: "
+          "{ enabled: false }, gamma: { enabled: true }, }, },\n}\n")
+    return make("settings-openclaw-entries", base, home, project,
+                "OpenClaw skills.entries.<name>.enabled in ~/.openclaw/openclaw.json")
+
+
+@_case
+def _opencode_default_agent(base: Path) -> Case:
+    # 1.18.33: the default agent's own permissions come after the top-level ones of every file;
+    # with default_agent "plan", the build agent's do not count
+    home, project = tree(base)
+    _skills(project / ".opencode/skills", "alpha", "beta", "gamma")
+    write(home / ".config/opencode/opencode.json",
+          '{"agent": {"plan": {"permission": {"skill": {"gamma": "deny"}}}}}\n')
+    write(project / "opencode.json",
+          '{"default_agent": "plan", "permission": {"skill": {"beta": "allow"}},\n'
+          ' "agent": {"plan": {"permission": {"skill": {"beta": "deny"}}},\n'
+          '           "build": {"permission": {"skill": {"alpha": "deny"}}}}}\n')
+    return make("settings-opencode-default-agent", base, home, project,
+                "OpenCode agent.<name>.permission of the default agent")
