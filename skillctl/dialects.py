@@ -12,6 +12,7 @@ failed; ``parsed.problems`` says so, and strict dialects look there first.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -228,9 +229,9 @@ def claude_lenient(parsed: ParsedSkill) -> Verdict:
     failed = _unreadable(parsed)
     if failed:
         return failed
-    if _utf16(parsed) or parsed.has_bom:
-        what = "UTF-16 text" if _utf16(parsed) else "a UTF-8 BOM before '---'"
-        return Verdict(True, f"{what}: no frontmatter seen, loaded with empty metadata", 1, {})
+    if _utf16(parsed):  # a UTF-8 BOM is stripped first (verified with 2.1.332)
+        return Verdict(True, "UTF-16 text: no frontmatter seen, loaded with empty metadata",
+                       1, {})
     problem = _problem(parsed, STRUCTURE_FAILURES)
     if problem is not None:
         return Verdict(True, f"{problem.message}: loaded with empty metadata", problem.line, {})
@@ -266,6 +267,120 @@ def spec_client(parsed: ParsedSkill) -> Verdict:
     if failed:
         return failed
     return Verdict(True, data=parsed.data)
+
+
+#: whitespace holding a tab next to a key's colon, before a comment or at a line's end: js-yaml
+#: and the ``yaml`` package read it as separation space, ruamel refuses a tab there
+_TAB_SEPARATION = re.compile(r"(?m)(?<=:)[ \t]*\t[ \t]*|(?<=\S)[ \t]*\t[ \t]*(?=[:#]|$)")
+#: OpenCode's fallback: a top-level ``key: value`` line (no indent, ``\s*`` around the colon)
+_OC_PAIR = re.compile(r"^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$")
+#: js-yaml 3's timestamp type (a plain scalar that reads as a Date, not a string)
+_JS_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d|\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d"
+                           r"(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?")
+#: The same pattern, for lint rules (``yaml-timestamp``).
+PLAIN_TIMESTAMP = _JS_TIMESTAMP
+#: dialect id -> the YAML library whose schema makes a plain timestamp (``2026-03-05``) a
+#: date object instead of the text: js-yaml 3's default schema has the YAML 1.1 timestamp
+#: type. strictyaml, serde (Codex), the ``yaml`` package's core schema (the OpenCode plugin,
+#: OpenClaw 2026.9.6, checked in its bundle) keep the text. Claude Code's parser is not known.
+DATE_READERS: dict[str, str] = {
+    "js-yaml": "js-yaml",
+    "js-yaml-bom": "js-yaml",
+    "opencode": "js-yaml",
+    "js-yaml-fallback": "js-yaml",
+}
+
+
+def _opencode_sanitize(block: str) -> str:
+    """OpenCode's second try when js-yaml fails (``fallbackSanitization``): an unindented
+    ``key: value`` whose value holds a ``:`` and is neither empty, quoted nor ``|``/``>``
+    becomes the block scalar ``key: |-`` holding the trimmed value."""
+    out: list[str] = []
+    for line in block.split("\n"):
+        match = None if line[:1].isspace() or line.strip().startswith("#") else (
+            _OC_PAIR.match(line))
+        value = match.group(2).strip() if match else ""
+        if match is None or value in ("", ">", "|") or value[0] in "\"'" or ":" not in value:
+            out.append(line)
+            continue
+        out.extend((f"{match.group(1)}: |-", f"  {value}"))
+    return "\n".join(out)
+
+
+def _js_yaml_read(block: str) -> Mapping[str, Any] | None:
+    """What js-yaml 3 reads from a frontmatter block, approximated with ruamel: as it is, or
+    with the tabs js-yaml takes for separation space made spaces; None when both fail."""
+    from skillctl.parse import parse_yaml
+
+    tries = [block]
+    if "\t" in block:
+        tries.append(_TAB_SEPARATION.sub(" ", block))
+    for text in tries:
+        read, problems = parse_yaml(text, 2)
+        if read is not None and not any(p.code in STRICT_YAML_FAILURES for p in problems):
+            return read.data
+    return None
+
+
+def _opencode_types(data: Mapping[str, Any], parsed: ParsedSkill,
+                    block: str) -> Verdict | Mapping[str, Any]:
+    """OpenCode's schema (checked with 1.18.33): a ``description`` that is present must be a
+    string to js-yaml (null, a number, a list, a plain timestamp drop the skill). Returns the
+    refusal, or the data as js-yaml 3 has it (``0o17`` is not a number to it)."""
+    if "description" not in data:
+        return data
+    value = data["description"]
+    fm = parsed.frontmatter
+    plain = fm is not None and ("description",) in fm.plain_scalars
+    if isinstance(value, str) and plain and _JS_TIMESTAMP.fullmatch(value.strip()):
+        return Verdict(False, "OpenCode: js-yaml reads the description as a date, not a string",
+                       1)
+    if isinstance(value, int) and not isinstance(value, bool):
+        octal = re.search(r"(?m)^description[ \t]*:[ \t]*([-+]?0o[0-7]+)[ \t]*$", block)
+        if octal is not None:  # js-yaml 3 has no 0o octal: the text stays a string
+            return {**data, "description": octal.group(1)}
+    if not isinstance(value, str):
+        return Verdict(False, "OpenCode: description must be a string", 1)
+    return data
+
+
+def opencode_yaml(parsed: ParsedSkill) -> Verdict:
+    """OpenCode 1.18.33 (verified by running it): a UTF-8 BOM is skipped, then gray-matter's
+    js-yaml reads the frontmatter (a tab after a colon is separation space); when that fails,
+    unindented ``key: value`` lines whose value holds a ``:`` are made block scalars and it is
+    read again. A description that is not a string drops the skill."""
+    fm = parsed.frontmatter
+    if _clean(parsed) and fm is not None and not _BLOCK_SCALAR.search(fm.text):
+        checked = _opencode_types(parsed.data, parsed, fm.text)
+        return checked if isinstance(checked, Verdict) else Verdict(True, data=checked)
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    if _utf16(parsed):
+        return Verdict(False, "OpenCode: the file is UTF-16, not UTF-8", 1)
+    problem = _problem(parsed, STRUCTURE_FAILURES)
+    lines = _block(parsed, exact=False)
+    if problem is not None or lines is None:
+        why = problem.message if problem else "no frontmatter block"
+        return Verdict(False, f"OpenCode: {why}", problem.line if problem else 1)
+    # gray-matter hands js-yaml the block with its last line break: a clipped block scalar on
+    # the last line keeps its final newline (verified), unlike ruamel reading the block alone
+    block = "\n".join(lines[0]) + "\n"
+    strict = _problem(parsed, STRICT_YAML_FAILURES)
+    read = _js_yaml_read(block)
+    reason = None
+    if read is None:
+        read = _js_yaml_read(_opencode_sanitize(block))
+        if read is None:
+            line = strict.line if strict else 1
+            message = strict.message if strict else "the frontmatter could not be parsed"
+            return Verdict(False, f"js-yaml: {message}", line)
+        reason = (f"{strict.message if strict else 'js-yaml fails'}; OpenCode makes values "
+                  "holding ':' block scalars and reads it again")
+    checked = _opencode_types(read, parsed, block)
+    if isinstance(checked, Verdict):
+        return checked
+    return Verdict(True, reason, strict.line if strict and reason else None, dict(checked))
 
 
 def _strictyaml_scalar(value: Any, parsed: ParsedSkill, path: tuple[str | int, ...]) -> Any:
@@ -398,6 +513,95 @@ def _plugin_schema(data: Mapping[str, Any], terms: str) -> Verdict | None:
     return None
 
 
+_OAS_TERMS = "opencode-agent-skills"
+#: a block scalar indicator after a key (``|``, ``>-``, ...)
+_BLOCK_SCALAR = re.compile(r":[ \t]+[|>]")
+
+
+def oas_yaml(parsed: ParsedSkill) -> Verdict:
+    """The opencode-agent-skills plugin (b5949b8, verified by running it): the LF-only pattern
+    ``^---\\n([\\s\\S]*?)\\n---\\n([\\s\\S]*)$`` with a non-empty frontmatter and a
+    non-empty rest, then the ``yaml`` package with the core schema (any error, or anything but
+    a mapping, reads as ``{}``), then its zod schema; a failure at any step drops the skill."""
+    failed = _unreadable(parsed)
+    if failed:
+        return failed
+    if parsed.has_bom or _utf16(parsed):
+        return Verdict(False, f"{_OAS_TERMS}: a BOM stands before the opening '---'", 1)
+    if parsed.line_endings in (LineEndings.CRLF, LineEndings.CR, LineEndings.MIXED):
+        return Verdict(False, f"{_OAS_TERMS}: the frontmatter pattern only matches LF line "
+                       f"endings (file uses {parsed.line_endings.value.upper()})", 1)
+    text = parsed.text or ""
+    at = text.find("\n---\n", 4) if text.startswith("---\n") else -1
+    if at < 0 or at == 4:
+        return Verdict(False, f"{_OAS_TERMS}: no '---' frontmatter block (LF line endings, "
+                       "closing '---' followed by a newline) at the top of the file", 1)
+    if at + 5 == len(text):
+        return Verdict(False, f"{_OAS_TERMS}: nothing follows the closing '---'",
+                       text.count("\n", 0, at + 1) + 1)
+    block = text[4:at]
+    fm = parsed.frontmatter
+    if fm is not None and fm.text.strip("\n") == block.strip("\n") and _problem(
+            parsed, STRICT_YAML_FAILURES) is None and not _BLOCK_SCALAR.search(block):
+        data: Any = parsed.data
+    else:
+        from skillctl.parse import parse_yaml
+
+        # the yaml package reads the block as if it ended with a newline: a clipped block
+        # scalar on the last line keeps its final line break ("a\nb\n"), unlike ruamel
+        block += "\n"
+        read, problems = parse_yaml(block, 2)
+        if _strict_failed(read, problems) and "\t" in block:
+            read, problems = parse_yaml(_TAB_SEPARATION.sub(" ", block), 2)
+        if read is None or _strict_failed(read, problems):
+            why = problems[0].message if problems else "the frontmatter could not be parsed"
+            return Verdict(False, f"{_OAS_TERMS}: {why}; the plugin reads {{}} and drops the "
+                           "skill", problems[0].line if problems else 1)
+        data = read.data
+    if not isinstance(data, Mapping):
+        return Verdict(False, f"{_OAS_TERMS}: the frontmatter is not a mapping", 2)
+    refused = _oas_schema(data)
+    return refused if refused is not None else Verdict(True, data=dict(data))
+
+
+def _js_block_data(parsed: ParsedSkill) -> Mapping[str, Any]:
+    """The frontmatter as a JavaScript YAML parser reads it: the block it is given ends with
+    the line break before the closing ``---``, so a clipped block scalar (``|``, ``>``) on the
+    last key keeps its final newline ("a\nb\n"); ruamel, given the block without it, drops
+    it. Verified with Gemini CLI 0.61.0 (js-yaml)."""
+    fm = parsed.frontmatter
+    if fm is None or not _BLOCK_SCALAR.search(fm.text):
+        return parsed.data
+    from skillctl.parse import parse_yaml
+
+    read, problems = parse_yaml(fm.text.rstrip("\r\n") + "\n", 2)
+    if read is None or _strict_failed(read, problems):
+        return parsed.data
+    return read.data
+
+
+def _strict_failed(read: Any, problems: list[Problem]) -> bool:
+    """Whether strict YAML 1.2 rejected what :func:`skillctl.parse.parse_yaml` read (its
+    data may then be a lenient retry's, which the ``yaml`` package never makes)."""
+    return read is None or any(p.code in STRICT_YAML_FAILURES for p in problems)
+
+
+def _oas_schema(data: Mapping[str, Any]) -> Verdict | None:
+    """The plugin's zod schema beyond the name and description rules of its profile: a key
+    that is present must hold its type (``null`` is not "absent")."""
+    for key in ("name", "description", "license"):
+        if key in data and not isinstance(data[key], str):
+            return Verdict(False, f"{_OAS_TERMS}: {key} must be a string", 1)
+    tools = data.get("allowed-tools", [])
+    if not isinstance(tools, list) or not all(isinstance(t, str) for t in tools):
+        return Verdict(False, f"{_OAS_TERMS}: allowed-tools must be a list of strings", 1)
+    metadata = data.get("metadata", {})
+    if not isinstance(metadata, Mapping) or not all(
+            isinstance(v, str) for v in metadata.values()):
+        return Verdict(False, f"{_OAS_TERMS}: metadata must map keys to strings", 1)
+    return None
+
+
 def _line_pairs(lines: list[str]) -> dict[str, str]:
     pairs: dict[str, str] = {}
     for line in lines:
@@ -422,7 +626,7 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     if strict_ok and isinstance(parsed.data.get("name"), str) and isinstance(
         parsed.data.get("description"), str
     ):
-        return Verdict(True, data=parsed.data)
+        return Verdict(True, data=_js_block_data(parsed))
     block = _exact_block(text)
     lines = block[0] if block is not None else []
     name: str | None = None
@@ -455,13 +659,21 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     return Verdict(False, f"{terms}: no {missing} in the frontmatter", 1)
 
 
-def line_fallback(parsed: ParsedSkill) -> Verdict:
-    """OpenClaw: YAML first, then a single-line ``key: value`` fallback parser."""
+def _line_fallback(parsed: ParsedSkill) -> Verdict:
+    """OpenClaw's reading, before the name is made a string (:func:`line_fallback`)."""
     if _clean(parsed):
         return Verdict(True, data=parsed.data)
-    failed = _unreadable(parsed) or _structure(parsed, "OpenClaw")
+    failed = _unreadable(parsed)
     if failed:
         return failed
+    if parsed.has_bom and not _utf16(parsed):
+        problem = _problem(parsed, STRUCTURE_FAILURES)
+        if problem is not None:
+            return Verdict(False, f"OpenClaw: {problem.message}", problem.line)
+    else:
+        failed = _structure(parsed, "OpenClaw")
+        if failed:
+            return failed
     strict = _problem(parsed, STRICT_YAML_FAILURES)
     if strict is None and parsed.frontmatter is not None:
         return Verdict(True, data=parsed.data)
@@ -473,6 +685,168 @@ def line_fallback(parsed: ParsedSkill) -> Verdict:
                    strict.line if strict else None, pairs)
 
 
+def _js_number(value: int | float) -> str:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return str(int(value))
+    return str(value)
+
+
+def _js_scalar(value: Any) -> str | None:
+    """``String(value)`` in JavaScript for a YAML scalar; None for anything else."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return _js_number(value)
+    if isinstance(value, str):
+        return value
+    return None
+
+
+_RAW_NAME = re.compile(r"^name:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+
+
+def _js_string_name(value: Any, parsed: ParsedSkill) -> str:
+    """OpenClaw 2026.9.6 (checked): ``1.50`` -> ``1.5``, ``0x10`` -> ``16``, ``true`` ->
+    ``true``, ``[a, b]`` -> ``["a","b"]``; a null, a map, or a list holding one, keeps its
+    text (``~`` stays ``~``)."""
+    scalar = _js_scalar(value) if value is not None else None  # null keeps its text: ~
+    if scalar is not None:
+        return scalar
+    if isinstance(value, list) and all(
+            isinstance(item, str | int | float | bool) or item is None for item in value):
+        items = [json.dumps(item, ensure_ascii=False) if isinstance(item, str)
+                 else _js_scalar(item) for item in value]
+        return "[" + ",".join(item or "null" for item in items) + "]"
+    match = _RAW_NAME.search(parsed.text or "")
+    return match.group(1) if match else str(value)
+
+
+def line_fallback(parsed: ParsedSkill) -> Verdict:
+    """OpenClaw: YAML first, then a single-line ``key: value`` fallback parser. A UTF-8 BOM
+    before the opening ``---`` is tolerated, and a name that is not a string is made one
+    (:func:`_js_string_name`); both checked against OpenClaw 2026.9.6."""
+    seen = _line_fallback(parsed)
+    if not seen.accepted or not seen.data or "name" not in seen.data:
+        return seen
+    name = seen.data["name"]
+    if isinstance(name, str):
+        return seen
+    text = _js_string_name(name, parsed)
+    note = f"name is a {type(name).__name__}, not a string; OpenClaw reads it as {text!r}"
+    reason = f"{seen.reason}; {note}" if seen.reason else note
+    return Verdict(True, reason, seen.line, {**seen.data, "name": text})
+
+
+# Codex 0.169.0 (verified with the real agent): when the frontmatter does not load, each
+# ``key: value`` line (at any indent) whose plain value holds ``": "`` or is not YAML on its own
+# gets that value double-quoted, after dropping a `` #`` comment, and Codex tries once more:
+# ``description: Use: this #tag`` loads as ``Use: this``, ``{a: b}`` as the text ``{a: b}``,
+# ``[unclosed`` as ``[unclosed``, while ``[a, b]`` stays a list (and is an error).
+_CODEX_PAIR = re.compile(
+    r"^(?P<head>[ \t]*(?:[^\s#\-\"'][^:]*?|\"[^\"]*\"[ \t]*):)[ \t]+"
+    r"(?P<value>[^\s\"'|>].*?)[ \t]*$"
+)
+_CODEX_COMMENT = re.compile(r"[ \t]+#.*$")
+
+
+def _yaml_rejects(value: str) -> bool:
+    """Whether ``k: <value>`` alone is not YAML."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        YAML(typ="safe", pure=True).load(f"k: {value}\n")
+    except (YAMLError, ValueError, TypeError, RecursionError):
+        return True
+    return False
+
+
+def _codex_retry_text(lines: list[str]) -> str:
+    out = []
+    for line in lines:
+        match = _CODEX_PAIR.match(line)
+        if match:  # (the separator becomes one space: libyaml takes a tab there, ruamel not)
+            head, value = match["head"], match["value"]
+            if ": " in value or _yaml_rejects(value):
+                value = _CODEX_COMMENT.sub("", value)
+                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+                line = f'{head} "{escaped}"'
+            else:
+                line = f"{head} {value}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def _codex_string(data: Mapping[str, Any], key: str, parsed: ParsedSkill,
+                  path: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """serde's ``Option<String>``: null is absent, a plain scalar is its source text (trimmed
+    here, as Codex trims names and descriptions); a list or map is an error."""
+    value = data.get(key)
+    if value is None:
+        return None, None
+    kind = "sequence" if isinstance(value, list) else "map" if isinstance(value, dict) else None
+    if kind is not None:
+        return None, f"{'.'.join(path)}: invalid type: {kind}, expected a string"
+    text = value if isinstance(value, str) else _strictyaml_scalar(value, parsed, path)
+    return str(text).strip(), None
+
+
+def _codex_fields(source: ParsedSkill) -> tuple[dict[str, Any] | None, str | None]:
+    """Codex's typed view of a loaded frontmatter, or the type error."""
+    if _problem(source, STRICT_YAML_FAILURES) or source.frontmatter is None:
+        problem = _problem(source, STRICT_YAML_FAILURES)
+        return None, f"invalid YAML: {problem.message}" if problem else "invalid YAML"
+    data = dict(source.data)
+    for key in ("name", "description"):
+        text, error = _codex_string(data, key, source, (key,))
+        if error is not None:
+            return None, f"invalid YAML: {error}"
+        data[key] = text
+    metadata = data.get("metadata")
+    if metadata is not None and not isinstance(metadata, dict):
+        return None, "invalid YAML: metadata: expected a map"
+    if isinstance(metadata, dict):
+        _, error = _codex_string(metadata, "short-description", source,
+                                 ("metadata", "short-description"))
+        if error is not None:
+            return None, f"invalid YAML: {error}"
+    return data, None
+
+
+def codex(parsed: ParsedSkill) -> Verdict:
+    """Codex: serde YAML into its typed frontmatter; when that fails (syntax or type), values
+    holding ``": "`` or not YAML on their own are quoted and it tries once more.
+
+    ``name`` and ``description`` are strings (a number or boolean is read as its source text),
+    ``metadata`` a map; a frontmatter block with no line at all counts as missing.
+    """
+    terms = "Codex"
+    failed = _unreadable(parsed) or _structure(parsed, terms)
+    if failed:
+        return failed
+    block = _block(parsed, exact=False)
+    if block is None or not block[0]:
+        return Verdict(False, f"{terms}: missing YAML frontmatter delimited by ---", 1)
+    fatal = _problem(parsed, ("duplicate-key", "frontmatter-not-mapping"))
+    if fatal is not None:
+        return Verdict(False, f"{terms}: invalid YAML: {fatal.message}", fatal.line)
+    data, error = _codex_fields(parsed)
+    if data is not None:
+        return Verdict(True, data=data)
+    strict = _problem(parsed, STRICT_YAML_FAILURES)
+    line = strict.line if strict else 1
+    from skillctl.parse import parse_text
+
+    retried = _codex_retry_text(block[0])
+    if retried != "\n".join(block[0]):
+        data, _ = _codex_fields(parse_text(parsed.path, f"---\n{retried}\n---\n"))
+        if data is not None:
+            return Verdict(True, f"{error}; Codex quotes the value and loads it", line, data)
+    return Verdict(False, f"{terms}: {error}", line)
+
+
 #: dialect id -> function deciding whether that parser accepts a SKILL.md.
 DIALECTS: dict[str, Callable[[ParsedSkill], Verdict]] = {
     "yaml12": yaml12,
@@ -482,8 +856,11 @@ DIALECTS: dict[str, Callable[[ParsedSkill], Verdict]] = {
     "spec-client": spec_client,
     "strictyaml": strictyaml,
     "oas-lines": oas_lines,
+    "oas-yaml": oas_yaml,
+    "opencode": opencode_yaml,
     "js-yaml-fallback": js_yaml_fallback,
     "line-fallback": line_fallback,
+    "codex": codex,
 }
 
 #: dialect id -> human label naming the parser and who uses it.
@@ -494,16 +871,22 @@ DIALECT_LABELS: dict[str, str] = {
     "claude-lenient": "YAML with a quote-retry, else empty metadata (Claude Code)",
     "spec-client": "strict YAML with an unquoted-colon fallback (Agent Skills client guide)",
     "strictyaml": "strictyaml after a naive split('---') (skills-ref)",
-    "oas-lines": "LF-only line parser (opencode-agent-skills plugin)",
+    "oas-lines": "LF-only line parser (older opencode-agent-skills plugin)",
+    "opencode": "js-yaml after skipping a BOM, retried with values holding ':' made block "
+                "scalars (OpenCode)",
+    "oas-yaml": "LF-only split, then the yaml package's core schema (opencode-agent-skills "
+                "plugin)",
     "js-yaml-fallback": "js-yaml, then a name:/description: line fallback (Gemini CLI)",
     "line-fallback": "YAML, then a single-line key: value fallback (OpenClaw)",
+    "codex": "serde YAML, retried with rejected values quoted (Codex)",
 }
 
 
 #: Dialects that accept a :func:`_clean` file as it is, with no reason and the parsed data
 #: (each checks ``_clean`` first); ``tests/test_dialects_quick.py`` holds them to it.
+# (not "line-fallback": OpenClaw turns a name that is not a string into one, with a reason)
 CLEAN_ACCEPTING = frozenset(
-    {"yaml12", "js-yaml", "js-yaml-bom", "claude-lenient", "spec-client", "line-fallback"}
+    {"yaml12", "js-yaml", "js-yaml-bom", "claude-lenient", "spec-client"}
 )
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from skillctl import limits
+from skillctl import limits, plugins
 from skillctl.agents import agent_ids, get_profile
 from skillctl.agents.profile import (
     DedupKey,
@@ -34,12 +34,13 @@ from skillctl.agents.profile import (
     NameSource,
     Profile,
     Root,
+    SettingsSource,
     Stop,
     Walk,
     Winner,
 )
 from skillctl.dialects import Verdict, verdict
-from skillctl.errors import UsageError
+from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file
 from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
@@ -50,6 +51,9 @@ EXTRA_DEPTH = 3
 _FS_STOPS = frozenset({"/", "/home", "/Users"})
 _ALTERNATIVES = re.compile(r"\{([^{}]*,[^{}]*)\}")
 _ENV = re.compile(r"\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
+#: ``{bin:NAME}``: the folder holding the real file of the executable NAME found on ``$PATH``
+#: (where an npm-installed agent keeps its bundled files)
+_BIN = re.compile(r"\{bin:([A-Za-z0-9._-]+)\}")
 _TRUE = frozenset({"true", "yes", "on", "1"})
 
 
@@ -61,13 +65,14 @@ class Status(enum.StrEnum):
     INVALID = "invalid"  # the agent's parser or rules reject it
     HIDDEN = "hidden"  # out of the agent's reach (depth, case, symlink) or out of its catalog
     CONDITIONAL = "conditional"  # loaded only when a matching file is touched (Claude ``paths``)
+    DISABLED = "disabled"  # switched off in the agent's own settings (the file and key say so)
 
 
 #: Statuses ``list`` shows without ``--all``.
 VISIBLE = frozenset({Status.ACTIVE, Status.CONDITIONAL})
 #: Best first, when one agent sees the same file several times.
-_STATUS_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.SHADOWED: 3,
-                Status.INVALID: 4}
+_STATUS_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.DISABLED: 3,
+                Status.SHADOWED: 4, Status.INVALID: 5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,8 @@ class SkillView:
     warnings: tuple[str, ...] = ()
     depth: int = 1
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: the agent's settings list it in the catalog by name alone (Claude Code ``name-only``)
+    name_only: bool = False
 
     @property
     def path(self) -> Path:
@@ -404,6 +411,7 @@ def _placeholders(home: Path, env: Mapping[str, str]) -> dict[str, str]:
         "home": str(home),
         "config": env.get("XDG_CONFIG_HOME") or str(home / ".config"),
         "codex_home": env.get("CODEX_HOME") or str(home / ".codex"),
+        "claude_config": env.get("CLAUDE_CONFIG_DIR") or str(home / ".claude"),
     }
 
 
@@ -411,7 +419,8 @@ def expand_template(template: str, project_dir: Path, home: Path,
                     env: Mapping[str, str]) -> list[Path]:
     """The directories a root template names for one project directory.
 
-    ``{a,b}`` alternatives expand in order; ``{env:NAME}`` yields nothing when NAME is unset.
+    ``{a,b}`` alternatives expand in order; ``{env:NAME}`` yields nothing when NAME is unset,
+    ``{bin:NAME}`` nothing when no executable NAME is on the environment's ``PATH``.
     """
     found: list[str] = [template]
     while any(_ALTERNATIVES.search(t) for t in found):
@@ -431,10 +440,25 @@ def expand_template(template: str, project_dir: Path, home: Path,
         if missing:
             continue
         item = _ENV.sub(lambda m: env[m.group(1)], item)
+        if "{bin:" in item:
+            folders = {name: _bin_dir(name, env) for name in _BIN.findall(item)}
+            if not all(folders.values()):
+                continue
+            for name, folder in folders.items():
+                item = item.replace("{bin:" + name + "}", folder or "")
         for key, value in values.items():
             item = item.replace("{" + key + "}", value)
         result.append(Path(item))
     return result
+
+
+def _bin_dir(name: str, env: Mapping[str, str]) -> str | None:
+    """The folder of the real file behind the executable ``name`` on ``env``'s PATH."""
+    import shutil
+
+    search = env.get("PATH")
+    found = shutil.which(name, path=search) if search else None
+    return os.path.dirname(os.path.realpath(found)) if found else None
 
 
 def _git_root(chain: Sequence[Path]) -> Path | None:
@@ -453,6 +477,10 @@ def walk_dirs(project: Path, home: Path, walk: Walk, stop: Stop) -> list[Path]:
         if stop is Stop.GIT_ROOT:
             dirs.append(directory)
             if git is None or directory == git:
+                break
+        elif stop is Stop.GIT_ROOT_ELSE_FILESYSTEM:
+            dirs.append(directory)  # the chain ends at / by itself
+            if directory == git:
                 break
         elif stop is Stop.GIT_ROOT_BEFORE_HOME:
             if _real(directory) == real_home:
@@ -480,6 +508,36 @@ class RootPlace:
     path: Path
     root: Root | None  # None for a user-given extra tree
     scope: Scope
+    #: the installed plugin whose skills folder this is (issue 14 §4), None for a root
+    plugin: plugins.Plugin | None = None
+
+
+def plugin_places(profile: Profile, project: Path, home: Path,
+                  env: Mapping[str, str]) -> tuple[list[RootPlace], list[ScanNote]]:
+    """The skills folders of the agent's installed plugins (``profile.plugin_sources``), in
+    the order the sources list them, with notes about unusable plugin files."""
+    places: list[RootPlace] = []
+    notes: list[ScanNote] = []
+    if not profile.plugin_sources:
+        return places, notes
+    settings = [path for path, source in settings_files(profile, project, home, env)
+                if source.applied]
+    for source in profile.plugin_sources:
+        found_at = next((paths[0] for t in source.templates
+                         if (paths := expand_template(t, home, home, env))), None)
+        if found_at is None:
+            continue
+        context = plugins.Context(project, home)
+        if source.enabled_key:
+            values, origin, bad = plugins.enabled_settings(settings, source.enabled_key)
+            notes.extend(ScanNote(n.path, "plugins", n.detail) for n in bad)
+            context = plugins.Context(project, home, values, origin)
+        found = plugins.read(source.reader, found_at, context)
+        notes.extend(ScanNote(n.path, "plugins", n.detail) for n in found.notes)
+        for plugin in found.plugins:
+            root = Root(str(plugin.skills), Scope.PLUGIN, note=f"skills of plugin {plugin.id}")
+            places.append(RootPlace(plugin.skills, root, Scope.PLUGIN, plugin))
+    return places, notes
 
 
 def root_places(profile: Profile, project: Path, home: Path,
@@ -497,9 +555,65 @@ def root_places(profile: Profile, project: Path, home: Path,
     return places
 
 
+def settings_files(profile: Profile, project: Path, home: Path,
+                   env: Mapping[str, str]) -> list[tuple[Path, SettingsSource]]:
+    """The settings files the agent reads (present or not), lowest precedence first."""
+    found: list[tuple[Path, SettingsSource]] = []
+    for source in profile.settings:
+        for directory in walk_dirs(project, home, source.walk, profile.stop):
+            for template in source.templates:
+                paths = expand_template(template, directory, home, env)
+                if paths:
+                    found.extend((path, source) for path in paths)
+                    break
+    return found
+
+
+def _apply_settings(profile: Profile, project: Path, home: Path, env: Mapping[str, str],
+                    drafts: list[_Draft]) -> list[ScanNote]:
+    """Switch off the active drafts the agent's settings files switch off; notes about those
+    files (malformed, ignored by the agent)."""
+    from skillctl import settings
+
+    label = profile.display_name
+    reads: list[settings.Read] = []
+    notes: list[ScanNote] = []
+    for path, source in settings_files(profile, project, home, env):
+        if not os.path.isfile(path):
+            continue
+        read = settings.read(source.reader, path, home)
+        notes.extend(ScanNote(path, "settings", detail) for detail in read.notes)
+        if source.applied:
+            reads.append(read)
+        elif any(r.effect is not settings.Effect.ON for r in read.rules):
+            notes.append(ScanNote(path, "settings-ignored", source.note or (
+                f"{label} does not apply skill settings from this file")))
+    rules = settings.combine(reads)
+    if not rules:
+        return notes
+    for draft in drafts:
+        if draft.status is not Status.ACTIVE:
+            continue
+        rule = settings.decide(rules, draft.name, (str(draft.skill.entry), draft.real))
+        if rule is None or rule.effect is settings.Effect.ON:
+            continue
+        if rule.effect is settings.Effect.OFF:
+            draft.status = Status.DISABLED
+            draft.reason = f"switched off in {label}'s settings: {rule.describe()}"
+        elif rule.effect is settings.Effect.CATALOG_OFF:
+            draft.status = Status.HIDDEN
+            draft.reason = (f"{_CATALOG_PREFIX}: only the user can invoke it "
+                            f"({rule.describe()})")
+        else:
+            draft.name_only = True
+            draft.warnings.append(f"listed in the catalog without its description "
+                                  f"({rule.describe()})")
+    return notes
+
+
 #: Environment variables that point at directories of the machine skillctl runs on.
 LOCATION_VARS = frozenset({"XDG_CONFIG_HOME", "CODEX_HOME", "OPENCODE_CONFIG_DIR",
-                           "CLAUDE_CONFIG_DIR", "OPENCLAW_STATE_DIR"})
+                           "CLAUDE_CONFIG_DIR", "OPENCLAW_STATE_DIR", "OPENCLAW_CONFIG_PATH"})
 
 
 def simulated_env(environ: Mapping[str, str], *, home_given: bool) -> dict[str, str]:
@@ -509,6 +623,49 @@ def simulated_env(environ: Mapping[str, str], *, home_given: bool) -> dict[str, 
     if not home_given:
         return dict(environ)
     return {k: v for k, v in environ.items() if k not in LOCATION_VARS}
+
+
+def _dotted(data: Any, key: str) -> Any:
+    for part in key.split("."):
+        if not isinstance(data, dict):
+            return None
+        data = data.get(part)
+    return data
+
+
+def _first_expanded(templates: Sequence[str], home: Path,
+                    env: Mapping[str, str]) -> Path | None:
+    for template in templates:
+        found = expand_template(template, home, home, env)
+        if found:
+            return found[0]
+    return None
+
+
+def workspace_dir(profile: Profile, project: Path, home: Path,
+                  env: Mapping[str, str]) -> Path:
+    """The directory ``profile``'s ``{project}`` roots apply to: ``project`` itself, or the
+    agent's own workspace (:class:`~skillctl.agents.profile.Workspace`). A settings file that
+    cannot be read or parsed counts as not setting the key (the agent would refuse to start)."""
+    rule = profile.workspace
+    if rule is None:
+        return project
+    config = _first_expanded(rule.config_files, home, env)
+    if config is not None and rule.config_key and os.path.isfile(config):
+        from skillctl.settings import load_json
+
+        try:  # JSON5, as OpenClaw reads its openclaw.json
+            data = load_json(config.read_text(encoding="utf-8"), json5=True)
+            value = _dotted(data, rule.config_key)
+        except (OSError, UnicodeDecodeError, ValueError):
+            value = None
+        if isinstance(value, str) and value.strip():
+            text = value.strip()
+            if text == "~" or text.startswith("~/"):
+                text = str(home) + text[1:]
+            return _abs(Path(text))
+    found = _first_expanded(rule.candidates, home, env)
+    return _abs(found) if found is not None else project
 
 
 # --------------------------------------------------------------------------- per skill
@@ -629,13 +786,15 @@ class _Draft:
     warnings: list[str] = field(default_factory=list)
     data: Mapping[str, Any] = field(default_factory=dict)
     shadowed_by: Path | None = None
+    name_only: bool = False
 
     def freeze(self, agent: str) -> SkillView:
         place = self.place
         # positional: the fields of SkillView in order (a keyword call costs ~25% more)
         return SkillView(self.skill, agent, self.name, self.status, self.shadowed_by,
                          self.reason, place.path, place.scope, self.declared, self.description,
-                         tuple(self.warnings) if self.warnings else (), self.depth, self.data)
+                         tuple(self.warnings) if self.warnings else (), self.depth, self.data,
+                         self.name_only)
 
 
 def _relative_parts(directory: Path, root: Path) -> tuple[str, ...]:
@@ -667,6 +826,10 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
         return None
     if cand.depth == 0 and not profile.root_is_skill:
         return f"SKILL.md sits directly in the root; {label} looks for <root>/<name>/SKILL.md"
+    if (cand.depth > 0 and profile.root_is_skill and profile.root_skill_hides_tree
+            and os.path.isfile(place.path / "SKILL.md")):
+        return (f"below {place.path / 'SKILL.md'}: {label} takes the root for one skill and "
+                "looks no further")
     if cand.depth > root.max_depth:
         levels = "1 level" if root.max_depth == 1 else f"{root.max_depth} levels"
         return f"too deep: {cand.depth} levels below {place.path}; {label} looks {levels} deep"
@@ -679,6 +842,8 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     if any(part in profile.skip_dirs for part in rel_parts):
         return f"inside a directory {label} skips"
     follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+    confine = (profile.confine_symlinks if root.confine_symlinks is None
+               else root.confine_symlinks)
     if rel_parts and cand.via_symlink:  # no symlink on the way: nothing to judge
         here = place.path
         for part in rel_parts:
@@ -686,13 +851,20 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
             if os.path.islink(here):
                 if not follow:
                     return f"below the symlink {here}, which {label} does not follow"
-                if profile.confine_symlinks:
+                if confine:
                     real_root = _real(place.path)
                     if os.path.commonpath([_real(here), real_root]) != real_root:
                         return (f"the symlink {here} resolves outside the root; {label} "
                                 "requires skills to stay inside it")
+    if confine and os.path.islink(cand.entry):
+        real_root = _real(place.path)
+        if os.path.commonpath([_real(cand.entry), real_root]) != real_root:
+            return (f"{cand.entry.name} is a symlink to a file outside the root; {label} "
+                    "requires skills to stay inside it")
     if not cand.exact_case and not profile.case_blind_entry:
         return f"named {cand.entry.name}; {label} only loads SKILL.md (case-sensitive)"
+    if not profile.entry_symlinks and os.path.islink(cand.entry):
+        return f"{cand.entry.name} is a symlink to a file, which {label} does not load"
     return None
 
 
@@ -743,6 +915,8 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.name = declared or dir_name
     else:
         draft.name = declared or dir_name
+    if skill.namespace is not None:  # a plugin's skill: never clashes with a plain name
+        draft.name = f"{skill.namespace}:{draft.name}"
     problems = _name_problems(profile, declared, dir_name)
     no_name = profile.name_source is NameSource.DECLARED and not (declared and declared.strip())
     if problems or no_name:
@@ -788,7 +962,7 @@ def _catalog_and_conditions(profile: Profile, draft: _Draft) -> None:
             draft.status = Status.HIDDEN
             draft.reason = f"{_CATALOG_PREFIX}: {key} is set, so {label} does not offer it"
             return
-    if profile.hide_without_description and draft.description is None:
+    if profile.hide_without_description and not isinstance(draft.data.get("description"), str):
         draft.status = Status.HIDDEN
         draft.reason = f"{_CATALOG_PREFIX}: {label} lists only skills with a description"
         return
@@ -860,6 +1034,14 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
     for same in groups.values():
         if len(same) < 2:
             continue
+        if profile.winner is Winner.RANDOM:
+            # no winner can be named: every copy stays active and says so (the catalog
+            # shows one of them, a different one from run to run)
+            for draft in same:
+                draft.warnings.append(
+                    f"{len(same)} skills are named {draft.name!r}; {label} picks one of "
+                    "them at random each time it starts")
+            continue
         winner = same[-1] if profile.winner is Winner.LAST else same[0]
         for draft in same:
             if draft is winner:
@@ -909,6 +1091,12 @@ def _gc_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
+#: Folders of :data:`ALWAYS_SKIPPED` that some agents do walk into: walked for a profile
+#: whose ``skip_dirs`` does not name them (OpenCode and its plugin load skills below
+#: ``node_modules``).
+_AGENTS_ENTER = frozenset({"node_modules"})
+
+
 def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
     if root is None:
         return WalkOptions(respect_gitignore=True, follow_symlinks=True,
@@ -918,7 +1106,7 @@ def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
         max_depth=depth,
         follow_symlinks=True,  # followed here, judged per agent afterwards
         skip_hidden=False,
-        skip=ALWAYS_SKIPPED,
+        skip=ALWAYS_SKIPPED - (_AGENTS_ENTER - profile.skip_dirs),
         stop_at_skill=profile.stop_at_skill,
         include_root=True,
     )
@@ -950,6 +1138,57 @@ def _scan_place(profile: Profile, place: RootPlace,
     return cache.placed(path, options, place.scope, walk)
 
 
+def _glob_reverse(found: list[Placed | ScanNote]) -> list[Placed | ScanNote]:
+    """One root's skills in Gemini CLI's glob order (``root_order="glob-reverse"``): the
+    root's own SKILL.md, then each depth in reverse byte order (the scan gives it sorted)."""
+    return sorted(reversed(found), key=lambda f: -1 if isinstance(f, ScanNote) else f[0].depth)
+
+
+def _readdir_order(root: Path, found: list[Placed | ScanNote]) -> list[Placed | ScanNote]:
+    """One root's skills depth first, each folder's entries in the order the file system
+    lists them (``root_order="readdir"``): a skill folder's key is the listing position of
+    each of its path parts below ``root``. Notes keep their place at the front."""
+    listings: dict[Path, dict[str, int]] = {}
+
+    def position(parent: Path, name: str) -> int:
+        if parent not in listings:
+            try:
+                listings[parent] = {n: i for i, n in enumerate(os.listdir(parent))}
+            except OSError:
+                listings[parent] = {}
+        return listings[parent].get(name, len(listings[parent]))
+
+    def key(item: Placed | ScanNote) -> tuple[int, ...]:
+        if isinstance(item, ScanNote):
+            return (-1,)
+        folder = item[0].dir
+        try:
+            parts = folder.relative_to(root).parts
+        except ValueError:
+            return ()
+        parent, at = root, []
+        for part in parts:
+            at.append(position(parent, part))
+            parent = parent / part
+        return tuple(at)
+
+    return sorted(found, key=key)
+
+
+#: Statuses of skills an agent never loaded (they take no slot in a first-seen catalog).
+_UNMET = frozenset({Status.INVALID, Status.HIDDEN})
+
+
+def _first_seen_slots(drafts: Sequence[_Draft]) -> dict[str, int]:
+    """Each loaded name's slot: the order names were first met in scan order
+    (``catalog_first_seen``)."""
+    slots: dict[str, int] = {}
+    for draft in drafts:
+        if draft.status not in _UNMET:
+            slots.setdefault(draft.name, len(slots))
+    return slots
+
+
 @_gc_paused
 def discover(
     profile: Profile,
@@ -969,25 +1208,43 @@ def discover(
     """
     environ: Mapping[str, str] = os.environ if env is None else env
     project, home = _abs(project), _abs(home)
+    workspace = workspace_dir(profile, project, home, environ)
     cache = ParseCache() if cache is None else cache
     missing = [p for p in extra_paths if not os.path.lexists(p)]
     if missing:
-        raise UsageError("path not found: " + ", ".join(str(p) for p in missing))
+        raise PathNotFoundError(missing)
     cache.expect((profile.parser,))
-    places = root_places(profile, project, home, environ)
+    places = root_places(profile, workspace, home, environ)
+    in_plugins, plugin_notes = plugin_places(profile, workspace, home, environ)
+    places += in_plugins
     extras = [RootPlace(_abs(p), None, Scope.EXTRA) for p in extra_paths]
     places = extras + places if profile.winner is Winner.LAST else places + extras
     drafts: list[_Draft] = []
-    notes: list[ScanNote] = []
+    notes: list[ScanNote] = plugin_notes
+    if workspace != project and profile.workspace is not None:
+        notes.append(ScanNote(workspace, "workspace", profile.workspace.note))
     over_cap = (f"over {profile.display_name}'s cap of {profile.max_skills_per_root} skills "
                 "per root")
     for place in places:
         reachable = 0
-        for found in _scan_place(profile, place, cache):
+        here = _scan_place(profile, place, cache)
+        if profile.root_order == "glob-reverse":
+            here = _glob_reverse(here)
+        elif profile.root_order == "readdir":
+            here = _readdir_order(place.path, here)
+        for found in here:
             if isinstance(found, ScanNote):
+                if found.reason == "symlink-loop" and profile.symlink_loop_hangs:
+                    found = ScanNote(found.path, found.reason,
+                                     f"{found.detail}; {profile.display_name} follows it with "
+                                     "no cycle check and does not finish discovering skills")
                 notes.append(found)
                 continue
             item, skill, real, dir_name = found
+            if place.plugin is not None:
+                skill = dataclasses.replace(skill, plugin=place.plugin.id,
+                                            namespace=place.plugin.namespace,
+                                            root=place.plugin.catalog_root or skill.root)
             reason = _structural_reason(profile, place, item)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
@@ -997,13 +1254,29 @@ def discover(
                 drafts.append(_Draft(skill, dir_name, Status.HIDDEN, reason, place,
                                      item.depth, real, dir_name))
                 continue
-            drafts.append(_evaluate(profile, skill, place, item.depth, real, cache, dir_name))
+            draft = _evaluate(profile, skill, place, item.depth, real, cache, dir_name)
+            if place.plugin is not None and place.plugin.state is not plugins.State.ENABLED \
+                    and draft.status is Status.ACTIVE:
+                draft.status = (Status.DISABLED if place.plugin.state is plugins.State.DISABLED
+                                else Status.INVALID)
+                draft.reason = place.plugin.reason
+            drafts.append(draft)
+    if in_plugins:  # a plugin skill is not also "too deep" below a plain root
+        in_plugin = {d.real for d in drafts if d.place.plugin is not None}
+        drafts = [d for d in drafts if d.place.plugin is not None or d.status is not
+                  Status.HIDDEN or d.real not in in_plugin]
     _dedup(profile, drafts)
+    if profile.settings:
+        notes.extend(_apply_settings(profile, project, home, environ, drafts))
     for draft in drafts:
         if draft.status is Status.ACTIVE:
             _catalog_and_conditions(profile, draft)
+    slots = _first_seen_slots(drafts) if profile.catalog_first_seen else None
     if profile.winner is Winner.LAST:
         drafts.reverse()
+    if slots is not None:  # stable: each name's copies stay in precedence order
+        drafts.sort(key=lambda d: slots.get(d.name, len(slots)) if d.status not in _UNMET
+                    else len(slots))
     unique_notes = sorted(set(notes), key=lambda n: (str(n.path), n.reason))
     return Resolution(profile.id, project, home, tuple(d.freeze(profile.id) for d in drafts),
                       tuple(unique_notes))
@@ -1151,7 +1424,7 @@ def _skill_at_path(path: Path, cache: ParseCache) -> Skill:
 
     found, _notes, missing = candidates_for([path])
     if missing:
-        raise UsageError(f"path not found: {path}")
+        raise PathNotFoundError(path)
     if not found:
         raise UsageError(f"no SKILL.md at or above {path}")
     if len(found) > 1:

@@ -198,6 +198,10 @@ class Skill:
     parsed: ParsedSkill
     scope: Scope = Scope.EXTRA
     root: Path | None = None
+    #: the plugin the skill comes from (``name@marketplace``), None for a plain skill
+    plugin: str | None = None
+    #: the prefix of its invocation name (``<namespace>:<dir>``), None for a plain skill
+    namespace: str | None = None
 
     @property
     def dir_name(self) -> str:

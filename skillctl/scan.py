@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,6 +63,8 @@ class WalkOptions:
     max_entries: int = limits.MAX_SCAN_ENTRIES
     #: a symlinked dir must resolve inside the root (OpenClaw)
     confine_symlinks: bool = False
+    #: folders (their path as the walk spells it) not to enter: lint's ``exclude`` patterns
+    prune: Callable[[str], bool] | None = None
 
 
 @dataclass
@@ -162,7 +164,9 @@ def walk_skills(
             if entry_name is not None and (depth > 0 or opts.include_root):
                 directory = directory or Path(folder)
                 yield Candidate(directory, directory / entry_name, depth, exact, via_link)
-                if opts.stop_at_skill:
+                # a SKILL.md directly in the root does not hide the skills below it: agents
+                # that stop at a skill start looking in the root's children (issue 14)
+                if opts.stop_at_skill and depth > 0:
                     continue
             elif entry_name is None and (depth > 0 or opts.include_root):
                 odd = _special_entry(entries)
@@ -192,6 +196,8 @@ def walk_skills(
                     continue
                 child = entry.path
                 if ignores.specs and ignores.ignored(child, is_dir=True):
+                    continue
+                if opts.prune is not None and opts.prune(child):
                     continue
                 try:
                     st = os.stat(child)

@@ -40,7 +40,8 @@ def test_profile_is_complete(agent: str) -> None:
         assert root.max_depth >= 1
         # only the documented placeholders
         for name in re.findall(r"\{([^{},]*)\}", root.template):
-            assert name in {"project", "home", "config", "codex_home"} or name.startswith("env:")
+            assert name in {"project", "home", "config", "codex_home", "claude_config"} or \
+                name.startswith("env:")
     # every (U) fact is written down where the agent is not fully known
     if profile.winner is Winner.UNDEFINED:
         assert profile.uncertain
@@ -56,7 +57,10 @@ def test_claude_code_facts() -> None:
     assert p.catalog_description_cap == 1536
     assert p.excluded_from_catalog == ("disable-model-invocation",)
     assert p.conditional_field == "paths"
-    assert {"batch", "help", "clear", "compact"} <= p.builtin_commands
+    assert {"help", "clear", "compact", "init", "security-review"} <= p.builtin_commands
+    # bundled skills of 2.1.332 (batch was a command before), code-review and verify new
+    assert {"batch", "code-review", "verify", "dataviz"} <= p.builtin_skills
+    assert p.roots[1].template == "{claude_config}/skills"  # CLAUDE_CONFIG_DIR moves it
     assert dict(p.script_env) == {"CLAUDE_SKILL_DIR": "{skill_dir}",
                                   "CLAUDE_PROJECT_DIR": "{project}"}
     assert p.roots[0].scope is Scope.SYSTEM and p.roots[0].template.startswith("/etc/")
@@ -71,7 +75,7 @@ def test_spec_profile_knows_exactly_the_six_fields() -> None:
 def test_winner_rules_match_the_reference() -> None:
     winners = {p.id: p.winner for p in all_profiles()}
     assert winners["claude-code"] is Winner.FIRST
-    assert winners["opencode"] is Winner.LAST
+    assert winners["opencode"] is Winner.RANDOM  # 1.18.33: which copy wins changes per run
     assert winners["gemini-cli"] is Winner.LAST
     assert winners["codex"] is Winner.NONE
     assert winners["cursor"] is Winner.UNDEFINED

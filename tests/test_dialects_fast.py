@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from skillctl import dialects
 from skillctl.parse import parse_file
-from tests.conftest import REPO, corpus_skill_files
+from tests.conftest import real_markdown_files
 
 
 def _reference(text: str) -> tuple[list[str], int, str] | None:
@@ -36,8 +36,8 @@ def _fast(text: str) -> tuple[list[str], int, str] | None:
     return lines, closer, text[after:]
 
 
-def _texts() -> list[str]:
-    files = [*corpus_skill_files(), *sorted((REPO / "tests" / "data").rglob("*.md"))]
+def _texts(corpus: Path) -> list[str]:
+    files = real_markdown_files(corpus)
     texts = []
     for path in files:
         parsed = parse_file(path)
@@ -46,8 +46,8 @@ def _texts() -> list[str]:
     return texts
 
 
-def test_real_files_equal_the_line_by_line_reading() -> None:
-    texts = _texts()
+def test_real_files_equal_the_line_by_line_reading(corpus: Path) -> None:
+    texts = _texts(corpus)
     assert len(texts) > 50
     found = 0
     for text in texts:
@@ -105,10 +105,10 @@ def test_block_keeps_its_shape(tmp_path: Path) -> None:
 
 
 def test_clean_files_get_the_verdicts_of_the_full_checks(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, corpus: Path
 ) -> None:
     """Every dialect gives the same verdict with and without the ``_clean`` shortcut."""
-    files = [*corpus_skill_files(), *sorted((REPO / "tests" / "data").rglob("*.md"))]
+    files = real_markdown_files(corpus)
     parsed = [parse_file(path) for path in files]
     fast = {(p.path, d): dialects.verdict(d, p) for p in parsed for d in dialects.DIALECTS}
     monkeypatch.setattr(dialects, "_clean", lambda parsed: False)

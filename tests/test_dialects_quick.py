@@ -23,7 +23,7 @@ from skillctl.lint.registry import Finding
 from skillctl.lint.rules.divergence import parser_divergence
 from skillctl.model import ParsedSkill
 from skillctl.parse import parse_file, parse_text
-from tests.conftest import REPO, corpus_skill_files
+from tests.conftest import REPO, real_markdown_files
 
 BENCH = REPO / "bench" / "out" / "corpus-2000"
 
@@ -79,8 +79,8 @@ TRICKY = {
 }
 
 
-def _files(tmp_path: Path) -> list[Path]:
-    files = [*corpus_skill_files(), *sorted((REPO / "tests" / "data").rglob("*.md"))]
+def _files(tmp_path: Path, corpus: Path) -> list[Path]:
+    files = real_markdown_files(corpus)
     if BENCH.is_dir():
         files += sorted(BENCH.rglob("SKILL.md"))[::4]
     for name, text in TRICKY.items():
@@ -102,8 +102,8 @@ def _check(parsed: ParsedSkill) -> None:
         assert _same(dialects.quick_verdict(dialect, parsed, clean=clean), full)
 
 
-def test_quick_verdicts_equal_full_verdicts(tmp_path: Path) -> None:
-    parsed = [parse_file(path) for path in _files(tmp_path)]
+def test_quick_verdicts_equal_full_verdicts(tmp_path: Path, corpus: Path) -> None:
+    parsed = [parse_file(path) for path in _files(tmp_path, corpus)]
     assert len(parsed) > 100
     for one in parsed:
         _check(one)
@@ -112,12 +112,12 @@ def test_quick_verdicts_equal_full_verdicts(tmp_path: Path) -> None:
     assert sum(not dialects.quick_verdict("strictyaml", p).accepted for p in parsed) > 5
 
 
-def test_oas_shortcut_answers_as_the_line_parser(tmp_path: Path) -> None:
+def test_oas_shortcut_answers_as_the_line_parser(tmp_path: Path, corpus: Path) -> None:
     """Frontmatter the simple scanner read gets the plugin's verdict from ``parsed.data``."""
     from skillctl.parse import is_simple
 
     answered = refused = 0
-    for path in _files(tmp_path):
+    for path in _files(tmp_path, corpus):
         parsed = parse_file(path)
         if not dialects.is_clean(parsed):
             continue
@@ -131,8 +131,10 @@ def test_oas_shortcut_answers_as_the_line_parser(tmp_path: Path) -> None:
     assert answered > 100 and refused > 10
 
 
-def test_clean_accepting_dialects_accept_clean_files_as_they_are(tmp_path: Path) -> None:
-    for path in _files(tmp_path):
+def test_clean_accepting_dialects_accept_clean_files_as_they_are(
+    tmp_path: Path, corpus: Path
+) -> None:
+    for path in _files(tmp_path, corpus):
         parsed = parse_file(path)
         if not dialects.is_clean(parsed):
             continue
@@ -269,8 +271,8 @@ def _oas_lines_before(parsed: ParsedSkill) -> dialects.Verdict:
     return V(True, data=data)
 
 
-def test_oas_lines_reads_files_as_before(tmp_path: Path) -> None:
-    for path in _files(tmp_path):
+def test_oas_lines_reads_files_as_before(tmp_path: Path, corpus: Path) -> None:
+    for path in _files(tmp_path, corpus):
         parsed = parse_file(path)
         assert dialects.oas_lines(parsed) == _oas_lines_before(parsed), path
 
@@ -340,8 +342,8 @@ def test_line_based_block_equals_splitting_every_line(text: str) -> None:
     assert dialects._block(parsed, exact=False) == _block_by_lines(parsed.text)
 
 
-def test_line_based_block_on_real_files(tmp_path: Path) -> None:
-    for path in _files(tmp_path):
+def test_line_based_block_on_real_files(tmp_path: Path, corpus: Path) -> None:
+    for path in _files(tmp_path, corpus):
         parsed = parse_file(path)
         if parsed.text is not None:
             assert dialects._block(parsed, exact=False) == _block_by_lines(parsed.text), path

@@ -145,8 +145,9 @@ def test_symlink_judgement_still_applies_with_a_shared_walk(tmp_path: Path) -> N
     target = write_skill(tmp_path / "elsewhere", "far", "name: far\ndescription: Far away.\n")
     (project / "skills").mkdir()
     os.symlink(target, project / "skills" / "far")
-    cross = discover_all(project, home, ENV, cache=ParseCache())
-    fresh = discover(get_profile("openclaw"), project, home, ENV)
+    env = {**ENV, "OPENCLAW_WORKSPACE_DIR": str(project)}  # OpenClaw reads its workspace
+    cross = discover_all(project, home, env, cache=ParseCache())
+    fresh = discover(get_profile("openclaw"), project, home, env)
     shared = cross.resolutions["openclaw"]
     assert shared.views == fresh.views
     assert [v.status for v in shared.views] == [Status.HIDDEN]
@@ -275,15 +276,15 @@ def _slow_body_first_line(body: str) -> str | None:
     return None
 
 
-def test_body_first_line_matches_splitting_the_body() -> None:
+def test_body_first_line_matches_splitting_the_body(corpus: Path) -> None:
     from skillctl.discovery import body_first_line
     from skillctl.parse import parse_file
-    from tests.conftest import corpus_skill_files
 
     bodies = ["", "\n", "\n\n", "x", "x\n", "\n\n  # Title  \nmore", "#\n##\n# \n\tlast",
               "\r\n\r\nwindows\r\n", "\x0b\x0c\n \u2028 next", "a" * 150, "\n" + "b" * 100,
               "# " + "c" * 101 + "\n", "   \n" * 50]
-    bodies += [parse_file(p).body for p in corpus_skill_files()]
+    # every Markdown file of the corpus, not only SKILL.md: more bodies, more shapes
+    bodies += [parse_file(p).body for p in sorted(corpus.rglob("*.md"))]
     assert len(bodies) > 100
     for body in bodies:
         assert body_first_line(body) == _slow_body_first_line(body), body[:80]
@@ -339,16 +340,16 @@ def test_identical_is_stricter_than_equality() -> None:
     assert not _identical({"a": "x"}, {"a": "x", "b": "y"})
 
 
-def test_lean_verdicts_equal_fresh_verdicts_on_the_corpus() -> None:
+def test_lean_verdicts_equal_fresh_verdicts_on_the_corpus(corpus: Path) -> None:
     """The lean cache shares the parser's data with dialects that read the same values; every
     verdict must still be what the dialect says of a freshly parsed file, types included."""
     from skillctl.dialects import DIALECTS, verdict
     from skillctl.discovery import _identical
     from skillctl.parse import parse_file
-    from tests.conftest import corpus_skill_files
+    from tests.conftest import skill_files
 
-    files = corpus_skill_files()
-    assert len(files) > 100
+    files = skill_files(corpus)
+    assert len(files) > 40
     cache = ParseCache(keep_text=False)
     cache.expect(DIALECTS)
     shared = 0

@@ -36,8 +36,12 @@ def get_profile(agent_id: str) -> Profile:
     """The profile of one agent; an unknown id is a usage error naming the known ones."""
     module = AGENT_MODULES.get(agent_id)
     if module is None:
+        import difflib  # only for a mistake
+
+        close = difflib.get_close_matches(agent_id, list(AGENT_MODULES), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
         known = ", ".join(AGENT_MODULES)
-        raise UsageError(f"unknown agent {agent_id!r} (known agents: {known})")
+        raise UsageError(f"unknown agent {agent_id!r}{hint} (known agents: {known})")
     profile = importlib.import_module(f"skillctl.agents.{module}").PROFILE
     assert isinstance(profile, Profile)
     return profile

@@ -29,6 +29,8 @@ PROFILE = Profile(
     display_name="Agent Skills spec (client guide)",
     column="AS",
     version="agentskills/agentskills @69ef37e",
+    verified_version="",  # no offline way to run it (see uncertain)
+    verified_date="",
     sources=(
         "agentskills/agentskills @69ef37e docs/specification.mdx",
         "agentskills/agentskills @69ef37e docs/client-implementation/adding-skills-support.mdx",
@@ -57,6 +59,7 @@ PROFILE = Profile(
     catalog_format="xml",  # the client guide's example: indented XML, one element a line
     script_cwd="skill",
     uncertain=(
+        "not verified: no offline way to run it",
         "the guide gives a depth range of 4-6; 6 is used",
         "a skill without a name is assumed skipped (the guide only covers mismatched names)",
     ),

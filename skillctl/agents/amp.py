@@ -24,6 +24,8 @@ PROFILE = Profile(
     display_name="Amp",
     column="AM",
     version="0.0.1790142911-g7618fb",
+    verified_version="",  # no offline way to run it (see uncertain)
+    verified_date="",
     sources=("npm @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (OIt, KS, w3, kIt, N4e)",),
     roots=(
         Root("{config}/agents/skills", Scope.USER, max_depth=5,
@@ -69,6 +71,7 @@ PROFILE = Profile(
     body_wrapper="amp",
     script_cwd="project",
     uncertain=(
+        "not verified: no offline way to run it",
         "the prompt is built server-side; server-side Personal/Workspace skills are not seen",
         "global dirs shadow project ones per the code; a server-side merge could differ",
         "amp.skills.path and the built-in skills are not modelled",

@@ -23,6 +23,8 @@ PROFILE = Profile(
     display_name="GitHub Copilot (VS Code)",
     column="CP",
     version="VS Code docs, 2026-11",
+    verified_version="",  # no offline way to run it (see uncertain)
+    verified_date="",
     sources=(
         "code.visualstudio.com/docs/agent-customization/agent-skills",
         "docs.github.com cloud-agent/create-skills",
@@ -55,6 +57,7 @@ PROFILE = Profile(
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
     uncertain=(
+        "not verified: no offline way to run it",
         "how duplicate names are resolved is undocumented (a third-party note says no dedup)",
         "what happens to an invalid skill is undocumented; skipping is assumed",
         "the YAML parser is unknown; block-scalar descriptions were once read as '|' "

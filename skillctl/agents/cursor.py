@@ -23,6 +23,8 @@ PROFILE = Profile(
     display_name="Cursor",
     column="CU",
     version="docs, 2026-11",
+    verified_version="",  # no offline way to run it (see uncertain)
+    verified_date="",
     sources=(
         "cursor.com/docs/context/skills",
         "cursorhc.javierivero.com/customization/skills (third-party mirror)",
@@ -57,6 +59,7 @@ PROFILE = Profile(
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
     uncertain=(
+        "not verified: no offline way to run it",
         "duplicate-name resolution is undocumented",
         "depth (one level assumed), symlinks, parser, name and description rules are unknown",
         "the known-field list follows the docs and was not verified",

@@ -26,6 +26,8 @@ PROFILE = Profile(
     display_name="Goose",
     column="GO",
     version="block/goose @013ab84",
+    verified_version="",  # no offline way to run it (see uncertain)
+    verified_date="",
     sources=("block/goose crates/goose/src/skills/mod.rs @013ab84, client.rs @0d2074c",),
     roots=(
         Root("{project}/.agents/skills", Scope.PROJECT, max_depth=_ANY),
@@ -53,6 +55,7 @@ PROFILE = Profile(
     body_wrapper="goose",
     script_cwd="project",
     uncertain=(
+        "not verified: no offline way to run it",
         "upstream appears to have moved to aaif-goose/goose",
         "not descending below a directory that has SKILL.md is assumed",
         "plugin skill dirs and built-in skills are not scanned",

@@ -14,6 +14,7 @@ from skillctl.agents.profile import (
     NameSource,
     Profile,
     Root,
+    SettingsSource,
     Stop,
     Walk,
     Winner,
@@ -28,6 +29,8 @@ PROFILE = Profile(
     display_name="OpenCode",
     column="OC",
     version="1.18.33",
+    verified_version="1.18.33",
+    verified_date="2026-11-25",
     sources=(
         "npm opencode-linux-x64@1.18.33 (skills/**/SKILL.md, SystemPrompt.skills, skill_content)",
         "anomalyco/opencode packages/opencode/src/skill/{index,skill}.ts, util/filesystem.ts up()",
@@ -38,26 +41,42 @@ PROFILE = Profile(
              env_disable=("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
                           *_EXTERNAL_OFF)),
         Root("{home}/.agents/skills", Scope.USER, max_depth=_ANY, env_disable=_EXTERNAL_OFF),
-        Root("{project}/{.claude,.agents}/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+        # OPENCODE_DISABLE_CLAUDE_CODE_SKILLS drops the project's .claude/skills too (verified)
+        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+             max_depth=_ANY,
+             env_disable=("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS",
+                          *_EXTERNAL_OFF),
+             note="each directory from the working directory up to the worktree (/ without git)"),
+        Root("{project}/.agents/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
              max_depth=_ANY, env_disable=_EXTERNAL_OFF,
-             note="each directory from the working directory up to the worktree"),
+             note="each directory from the working directory up to the worktree (/ without git)"),
+        # the config-dir scans skip dot folders (no dot:true), the .claude/.agents ones do not
+        # (verified: user-roots, dot-folders, opencode-config-dir cases)
         Root("{config}/opencode/{skill,skills}", Scope.USER, max_depth=_ANY, skip_hidden=True,
-             uncertain=True, note="config scans do not use dot:true"),
+             note="config scans do not use dot:true"),
         Root("{project}/.opencode/{skill,skills}", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
-             max_depth=_ANY, skip_hidden=True, uncertain=True),
-        Root("{home}/.opencode/{skill,skills}", Scope.USER, max_depth=_ANY, skip_hidden=True,
-             uncertain=True),
+             max_depth=_ANY, skip_hidden=True),
+        Root("{home}/.opencode/{skill,skills}", Scope.USER, max_depth=_ANY, skip_hidden=True),
         Root("{env:OPENCODE_CONFIG_DIR}/{skill,skills}", Scope.USER, max_depth=_ANY,
-             skip_hidden=True, uncertain=True),
+             skip_hidden=True),
     ),
-    stop=Stop.GIT_ROOT,
-    winner=Winner.LAST,
+    # without git the worktree is "/": .claude, .agents and .opencode are looked for in every
+    # parent up to / (verified)
+    stop=Stop.GIT_ROOT_ELSE_FILESYSTEM,
+    # files load concurrently: a duplicated name keeps a different copy from run to run
+    # (seen with the real agent: `debug skill` and the prompt of one session disagreed)
+    winner=Winner.RANDOM,
     dedup_key=DedupKey.NAME,
     same_file_key=DedupKey.PATH,
     follow_symlinks=True,
     case_blind_entry=False,
     stop_at_skill=False,
-    parser="js-yaml",
+    # **/SKILL.md matches a SKILL.md directly in a root too, beside the folders below (verified)
+    root_is_skill=True,
+    # a link back to a parent is followed again and again: `debug skill` was still running
+    # after 300 s (verified)
+    symlink_loop_hangs=True,
+    parser="opencode",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED,
     name_rule=NameRule(required=True, invalid=InvalidHandling.SKIP),
@@ -66,15 +85,40 @@ PROFILE = Profile(
     known_fields=frozenset({"name", "description"}),
     catalog_format="opencode",
     builtin_skills=frozenset({"customize-opencode"}),
+    # listed in the catalog (sorted in) with the location "<built-in>" (verified)
+    catalog_builtins=((
+        "customize-opencode",
+        "Use ONLY when the user is editing or creating opencode's own configuration: "
+        "opencode.json, opencode.jsonc, files under .opencode/, or files under "
+        "~/.config/opencode/. Also use when creating or fixing opencode agents, subagents, "
+        "skills, plugins, MCP servers, or permission rules. Do not use for the user's own "
+        "application code, or for any project that is not configuring opencode itself.",
+        "<built-in>"),),
+    # Bun's glob walks into node_modules (verified)
+    skip_dirs=frozenset({".git"}),
     body_wrapper="opencode",
     script_cwd="project",
     uncertain=(
-        "parsing runs with unbounded concurrency, so which duplicate wins is not "
-        "deterministic; older builds ran in order and the last scanned won (modelled here)",
-        "the **/SKILL.md glob is assumed case-sensitive on Linux",
-        "config-dir scans are assumed to skip dot directories",
-        "without a git worktree only the working directory is searched",
+        "without git, / itself is assumed to be searched (not checked: not writable)",
         "skills.paths and skills.urls from the config are not read",
-        "a UTF-8 BOM is assumed to hide the frontmatter",
+        "$OPENCODE_CONFIG_DIR/opencode.json and the order of two config files in one folder "
+        "are not verified",
+    ),
+    # Settings that switch skills off (issue 14 §5; checked with 1.18.33): permission.skill
+    # (or permission / permission["*"]) rules, the last matching one wins; "deny" drops the
+    # skill from the catalog. Global files first, then the project's from the worktree down;
+    # the default agent's agent.<name>.permission (default_agent, else build) after them all.
+    settings=tuple(
+        SettingsSource((template,), scope, "opencode", walk=walk)
+        for templates, scope, walk in (
+            (("{config}/opencode/config.json", "{config}/opencode/opencode.json",
+              "{config}/opencode/opencode.jsonc"), Scope.USER, Walk.NONE),
+            (("{env:OPENCODE_CONFIG_DIR}/opencode.json",
+              "{env:OPENCODE_CONFIG_DIR}/opencode.jsonc"), Scope.USER, Walk.NONE),
+            (("{project}/opencode.json", "{project}/opencode.jsonc",
+              "{project}/.opencode/opencode.json", "{project}/.opencode/opencode.jsonc"),
+             Scope.PROJECT, Walk.DOWN_ROOT_FIRST),
+        )
+        for template in templates
     ),
 )

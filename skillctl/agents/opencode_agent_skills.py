@@ -1,7 +1,8 @@
 """The opencode-agent-skills plugin (joshuadavidthomas/opencode-agent-skills @b5949b8).
 
 Source: reference/agents.md §1-§4 ([OAS] ``src/skills.ts`` parseSkillFile, ``src/utils.ts``
-parseYamlFrontmatter, ``src/plugin.ts``).
+parseYamlFrontmatter, ``src/plugin.ts``), checked by running the plugin's own discovery at
+b5949b8 with yaml 2.8.2 and zod 4.1.13 (``conformance/drivers/opencode_agent_skills.py``).
 """
 
 from __future__ import annotations
@@ -23,37 +24,44 @@ PROFILE = Profile(
     display_name="OpenCode agent-skills plugin",
     column="OP",
     version="b5949b8",
+    verified_version="b5949b8",
+    verified_date="2026-11-25",
     sources=("joshuadavidthomas/opencode-agent-skills @b5949b8 src/skills.ts, src/utils.ts, "
              "src/plugin.ts",),
     roots=(
-        Root("{project}/.opencode/skills", Scope.PROJECT, max_depth=3),
-        Root("{project}/.claude/skills", Scope.PROJECT, max_depth=1),
-        Root("{config}/opencode/skills", Scope.USER, max_depth=3),
-        Root("{home}/.claude/skills", Scope.USER, max_depth=1),
+        # the plugin stops one level below maxDepth (3 and 1): skills 4 and 2 levels deep load
+        Root("{project}/.opencode/skills", Scope.PROJECT, max_depth=4),
+        Root("{project}/.claude/skills", Scope.PROJECT, max_depth=2),
+        Root("{home}/.config/opencode/skills", Scope.USER, max_depth=4,
+             note="os.homedir()/.config: XDG_CONFIG_HOME is not read"),
+        Root("{home}/.claude/skills", Scope.USER, max_depth=2),
         Root("{home}/.claude/plugins/cache", Scope.PLUGIN, max_depth=6, uncertain=True,
              note="Claude plugin cache"),
         Root("{home}/.claude/plugins/marketplaces", Scope.PLUGIN, max_depth=6, uncertain=True,
              note="Claude marketplaces"),
     ),
     stop=Stop.GIT_ROOT,
+    # first found wins; inside a root the walk is depth first in fs.readdir order, and the
+    # catalog lists skills in the order they were found (a Map) (verified)
     winner=Winner.FIRST,
+    root_order="readdir",
     dedup_key=DedupKey.NAME,
     follow_symlinks=True,
     case_blind_entry=False,
     stop_at_skill=True,
-    parser="oas-lines",
+    parser="oas-yaml",
     invalid=InvalidHandling.SKIP,
     name_source=NameSource.DECLARED,
-    name_rule=NameRule(required=True, charset="ll-n-hyphen", must_match_dir=True,
-                       invalid=InvalidHandling.SKIP),
+    # the name need not match the folder (verified); zod's ^[\p{Ll}\p{N}-]+$ only
+    name_rule=NameRule(required=True, charset="ll-n-hyphen", invalid=InvalidHandling.SKIP),
     description_required=True,
     known_fields=frozenset({"name", "description", "license", "allowed-tools", "metadata"}),
     catalog_format="opencode-agent-skills",
     script_cwd="skill",
+    # fs.readdir walk with no filter: dot folders, node_modules and .git are all entered
+    skip_dirs=frozenset(),
     uncertain=(
-        "SKILL.md is assumed to be matched case-sensitively",
-        "the depth of the user root ~/.config/opencode/skills and of the Claude plugin "
-        "folders is assumed",
+        "the depth of the Claude plugin folders is assumed",
         "run_skill_script is assumed to run in the skill directory",
     ),
 )

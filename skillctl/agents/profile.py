@@ -31,6 +31,9 @@ class Stop(enum.StrEnum):
     GIT_ROOT = "git-root"  # the nearest directory with .git, inclusive
     GIT_ROOT_BEFORE_HOME = "git-root-before-home"  # git root, but never $HOME itself (Claude)
     FILESYSTEM = "filesystem"  # up to / (Amp stops at /, /home, /Users)
+    #: the nearest directory with .git, inclusive; without one, every parent up to / inclusive
+    #: (OpenCode's worktree is / outside git, verified with 1.18.33)
+    GIT_ROOT_ELSE_FILESYSTEM = "git-root-else-filesystem"
     HOME_INCLUSIVE = "home-inclusive"
 
 
@@ -41,6 +44,7 @@ class Winner(enum.StrEnum):
     LAST = "last"
     NONE = "none"  # no dedup: every copy is active (Codex)
     UNDEFINED = "undefined"  # nondeterministic or undocumented
+    RANDOM = "random"  # one copy, picked at random from run to run (OpenCode, verified)
 
 
 class DedupKey(enum.StrEnum):
@@ -90,6 +94,9 @@ class Root:
     follow_symlinks: bool | None = None
     #: per-root override of ``Profile.skip_hidden`` (OpenCode config scans skip dot dirs)
     skip_hidden: bool | None = None
+    #: per-root override of ``Profile.confine_symlinks`` (OpenClaw does not confine the links
+    #: under ``~/.agents/skills``)
+    confine_symlinks: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +114,63 @@ class NameRule:
     charset: str | None = None
     #: characters the agent replaces by ``-`` in the name instead of rejecting it (Gemini)
     sanitize_chars: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsSource:
+    """One settings file in which an agent can switch skills off (issue 14 §5).
+
+    ``templates`` are tried in order and the first that can be expanded names the file (a
+    template whose ``{env:VAR}`` is unset is passed over: ``$CLAUDE_CONFIG_DIR`` replaces
+    ``~/.claude``); placeholders as in :class:`Root`. With a ``walk``, the file is looked for
+    in each project directory of the walk (``Walk.DOWN_ROOT_FIRST``: the nearest last, so it
+    takes precedence). ``reader`` is a reader id from :data:`skillctl.settings.READERS`.
+    ``applied=False``: the agent reads no skill settings from this file although users put
+    them there; skillctl says so in a note instead of switching skills off.
+    """
+
+    templates: tuple[str, ...]
+    scope: Scope
+    reader: str
+    walk: Walk = Walk.NONE
+    applied: bool = True
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PluginSource:
+    """Where an agent finds installed plugins whose ``skills/`` folders add skills (issue 14 §4).
+
+    ``reader`` is a reader id from :data:`skillctl.plugins.READERS`; ``templates`` name the
+    file or folder it reads (the first that can be expanded; placeholders as in :class:`Root`).
+    A plugin's skills are invoked as ``<namespace>:<skill>`` (Claude Code), so they never clash
+    with plain names. ``enabled_key``: the key of the profile's ``settings`` files that switches
+    plugins on (``{"id": true}``, the last file that names a plugin decides); "" when the
+    plugins of this source need no switch.
+    """
+
+    reader: str
+    templates: tuple[str, ...]
+    enabled_key: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    """Where an agent's project directory comes from when it is not the directory the agent is
+    started in (OpenClaw's workspace). Discovery resolves it, then applies ``{project}`` roots
+    to it instead of the project it was given.
+
+    Order: ``config_key`` in the first of ``config_files`` that can be expanded (a template;
+    one whose ``{env:VAR}`` is unset is passed over), if that file exists and sets the key;
+    else the first of ``candidates`` that can be expanded. A leading ``~`` in a configured
+    value is the home directory; a relative value is taken from the working directory.
+    """
+
+    config_files: tuple[str, ...] = ()
+    config_key: str = ""  # dotted key in that JSON file, e.g. "agents.defaults.workspace"
+    candidates: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +225,8 @@ class Profile:
     skip_dirs: frozenset[str] = frozenset({".git", "node_modules"})
     #: skill directory names the agent reserves and never loads (any case)
     reserved_dir_names: frozenset[str] = frozenset()
-    #: a skill without a description is loaded but left out of the catalog (OpenCode)
+    #: a skill without a description field is loaded but left out of the catalog; a
+    #: description that is an empty or blank string is still listed (OpenCode, verified)
     hide_without_description: bool = False
     #: where a missing description comes from: ``"body-first-line"`` (Claude Code) or None
     description_fallback: str | None = None
@@ -171,3 +236,56 @@ class Profile:
     builtin_skills: frozenset[str] = frozenset()
     #: where the catalog (the list shown to the model) is built, when not locally
     catalog_note: str = ""
+    #: skills the agent embeds and lists in its catalog although no root holds them before it
+    #: first runs (Codex's System skills): (name, catalog description, path below the root)
+    catalog_builtins: tuple[tuple[str, str, str], ...] = ()
+    #: the root template the agent installs ``catalog_builtins`` to (``{codex_home}/...``);
+    #: None: they are not files, and the third item is the location the catalog shows
+    #: (OpenCode's ``<built-in>``)
+    catalog_builtins_root: str | None = None
+    #: entries the agent lists after the discovered skills although no file of the user's holds
+    #: them (Claude Code's bundled skills and prompt commands): (name, catalog description,
+    #: budget rank: 0 keeps its description before the user's skills, 2 after them), in the
+    #: agent's order; a discovered skill of the same name takes the entry's place
+    catalog_trailing: tuple[tuple[str, str, int], ...] = ()
+    #: where the ``catalog_builtins_root`` stands among ``roots`` (its index in scan order):
+    #: Codex numbers the roots of its catalog in scan order (``r0``, ``r1``...)
+    catalog_builtins_at: int = 0
+    #: a SKILL.md that is itself a symlink to a file counts (False: Codex ignores it)
+    entry_symlinks: bool = True
+    #: the context window (tokens) of the agent's default model, for a catalog budget that
+    #: depends on it when ``render --context-tokens`` is not given (Codex: 2% of it)
+    catalog_context_tokens: int | None = None
+    # --- added by the conformance suite (issue 14)
+    #: the real agent's release the conformance suite last checked this profile against (its
+    #: own version string, or a commit for an agent not released as a package); "" when no
+    #: offline way to run the agent exists, and then ``uncertain`` says so
+    verified_version: str = ""
+    #: ISO date (YYYY-MM-DD) of that check; "" when never verified
+    verified_date: str = ""
+    #: the agent's project directory is not where it is started but its own workspace
+    #: (OpenClaw): ``{project}`` roots apply to the directory this resolves to
+    workspace: Workspace | None = None
+    #: with ``root_is_skill``: a SKILL.md directly in a root makes the root one skill and
+    #: nothing below it is looked at (OpenClaw); False: the children are still scanned
+    root_skill_hides_tree: bool = False
+    #: settings files that can switch skills off, lowest precedence first: for each skill the
+    #: last rule that matches it decides (see :mod:`skillctl.settings`)
+    settings: tuple[SettingsSource, ...] = ()
+    #: the order the agent meets the skills inside one root, which decides a last-wins clash
+    #: there: "sorted" (breadth first, by name), "glob-reverse" (Gemini CLI's glob: a
+    #: SKILL.md in the root first, then each depth in reverse byte order of the names) or
+    #: "readdir" (depth first, each folder's entries in the order the file system lists them,
+    #: as ``fs.readdir`` gives them: the OpenCode plugin; reproduced on the same machine only)
+    root_order: str = "sorted"
+    #: the catalog lists each name once, in the slot where the name was first met in scan
+    #: order (the ``catalog_builtins`` first, then the roots), with the copy that won: a later
+    #: skill of that name, a built-in's included, takes the earlier one's place (Gemini CLI's
+    #: Map insertion order). False: the catalog follows discovery's order
+    catalog_first_seen: bool = False
+    #: the agent follows a symlink that loops back with no cycle check, and its discovery does
+    #: not finish (OpenCode 1.18.33: still running after 300 s): the loop's note says so
+    symlink_loop_hangs: bool = False
+    #: installed plugins whose skills the agent loads besides its roots, namespaced by the
+    #: plugin (see :class:`PluginSource` and :mod:`skillctl.plugins`); scanned after the roots
+    plugin_sources: tuple[PluginSource, ...] = ()

@@ -3,12 +3,20 @@
 Each follows the agent's own algorithm (reference/agents.md §4 and §6, re-read from the
 sources cited there):
 
-- **Claude Code 2.1.330** (``r5n``/``JZt``): a ``<system-reminder>`` with one ``- name: desc``
-  line per skill. Budget in characters = ``--budget`` (``SLASH_COMMAND_TOOL_CHAR_BUDGET``) or
-  context tokens (default 200,000) x 4 x 0.01 = 8,000. Each description is capped at 1,536
-  (``slice(0, 1535) + "…"``). Over budget, descriptions are kept greedily in usage order and the
-  rest collapse to ``- name``; skillctl has no usage data, so catalog order stands in.
-- **Codex** (``render.rs``): ``- name: desc (file: path)`` lines inside ``<skills_instructions>``.
+- **Claude Code 2.1.332** (checked against the request it sends; the budget still as read
+  from 2.1.330's ``r5n``/``JZt``): the line "The following skills are available for use with
+  the Skill tool:", a blank line, then one ``- name: desc`` line per skill (the user's skills,
+  then Claude Code's own entries from the profile's ``catalog_trailing``). 2.1.330 wrapped it
+  in a ``<system-reminder>``; 2.1.332 puts it in the environment message, bare. Budget in
+  characters = ``--budget`` (``SLASH_COMMAND_TOOL_CHAR_BUDGET``), else context tokens x 4 x
+  0.01 with ``--context-tokens``, else 30,000 (2.1.332 with its default model); the lines are
+  counted, not the line breaks. Each description is capped at 1,536 (``slice(0, 1535) +
+  "…"``). Over budget, descriptions are kept greedily (bundled skills first, then the user's in
+  usage order, then the prompt commands: ``CatalogEntry.budget_rank``) and the rest collapse
+  to ``- name``; skillctl has no usage data, so catalog order stands in.
+- **Codex** (verified 0.169.0): a ``### Skill roots`` table (``r0`` = a root's real path, in
+  scan order), then ``- name: desc (file: r0/dir/SKILL.md)`` lines inside
+  ``<skills_instructions>``; descriptions are cut at 1,024 characters.
   Budget = 2% of the context window in tokens (≈ bytes / 4) when it is known, else 8,000
   characters. Over budget: description-less lines plus description characters shared out one
   at a time; if even the bare lines do not fit, lines are dropped in priority order.
@@ -22,11 +30,13 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from skillctl.model import Scope
+from skillctl.render.plain import _locale_key
 from skillctl.render.types import (
     Budget,
     BudgetRequest,
@@ -44,6 +54,10 @@ from skillctl.render.types import (
 # --------------------------------------------------------------------------- Claude Code
 
 CLAUDE_DEFAULT_CONTEXT_TOKENS = 200_000
+#: the budget Claude Code 2.1.332 applies with its default model (claude-opus-5-5) when
+#: neither a budget nor a context size is given: found by running it on listings of 30,000
+#: characters +- a few (the formula for other context sizes is 2.1.330's, not re-checked)
+CLAUDE_DEFAULT_BUDGET_CHARS = 30_000
 CLAUDE_CHARS_PER_TOKEN = 4
 CLAUDE_BUDGET_FRACTION = 0.01
 CLAUDE_DESCRIPTION_CAP = 1536
@@ -54,44 +68,77 @@ def claude_budget(request: BudgetRequest) -> Budget:
     """Claude Code's listing budget in characters (``JZt``)."""
     if request.budget_chars is not None:
         return Budget(max(1, request.budget_chars), "chars", "--budget")
-    tokens = request.context_tokens or CLAUDE_DEFAULT_CONTEXT_TOKENS
+    if request.context_tokens is None:
+        return Budget(CLAUDE_DEFAULT_BUDGET_CHARS, "chars",
+                      "Claude Code 2.1.332's default with its default model")
+    tokens = request.context_tokens
     limit = max(1, math.floor(tokens * CLAUDE_CHARS_PER_TOKEN * CLAUDE_BUDGET_FRACTION))
-    source = ("--context-tokens" if request.context_tokens else "default context 200,000 tokens")
+    source = "--context-tokens"
     return Budget(limit, "chars", f"{source} x 4 chars x 0.01")
+
+
+#: Claude Code 2.1.332 writes a user's description on one line: each run of CR, LF and tab
+#: becomes one space (other spaces stay), then the ends are trimmed; ``<`` and ``>`` are
+#: written as entities (``&`` and quotes are not). Its own entries are shown as they are.
+_CLAUDE_LINE_BREAKS = re.compile(r"[\r\n\t]+")
 
 
 def _claude_description(entry: CatalogEntry, cap: int) -> tuple[str, int | None]:
     text = f"{entry.description} - {entry.when_to_use}" if entry.when_to_use else entry.description
+    if entry.scope is not Scope.BUILTIN:
+        text = _CLAUDE_LINE_BREAKS.sub(" ", text).strip()
+        text = text.replace("<", "&lt;").replace(">", "&gt;")
     if js_len(text) > cap:
         kept = js_slice(text, cap - 1)
         return kept + "…", js_len(kept)
     return text, None
 
 
+def _claude_order(entries: Sequence[CatalogEntry]) -> list[CatalogEntry]:
+    """Claude Code 2.1.332 keeps its roots' order (user, then project folders nearest first)
+    and sorts the skills of each root by name as ``localeCompare`` does."""
+    groups: dict[str | None, list[CatalogEntry]] = {}
+    for entry in entries:
+        groups.setdefault(entry.root if entry.scope is not Scope.BUILTIN else "<builtin>",
+                          []).append(entry)
+    ordered: list[CatalogEntry] = []
+    for key, group in groups.items():
+        ordered += group if key == "<builtin>" else sorted(group,
+                                                            key=lambda e: _locale_key(e.name))
+    return ordered
+
+
 def render_claude_code(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedCatalog:
-    """Claude Code's skill listing (a ``<system-reminder>`` meta message)."""
+    """Claude Code's skill listing, as it appears in the environment message."""
     budget = claude_budget(request)
     if not entries:
         return RenderedCatalog("claude-code", "", (), budget, ())
     cap = request.description_cap or CLAUDE_DESCRIPTION_CAP
-    rows = []
+    entries = _claude_order(entries)
+    rows: list[tuple[CatalogEntry, str, str, int | None]] = []
     for entry in entries:
         label = f"{entry.name} ({entry.display_name})" if entry.display_name else entry.name
         name_only = f"- {label}"
+        if entry.name_only:  # skillOverrides "name-only": never a description
+            rows.append((entry, name_only, name_only, None))
+            continue
         description, cut_at = _claude_description(entry, cap)
         rows.append((entry, name_only, f"{name_only}: {description}", cut_at))
-    total = sum(js_len(full) for _, _, full, _ in rows) + len(rows) - 1
+    # 2.1.332 counts the lines, not the line breaks between them
+    total = sum(js_len(full) for _, _, full, _ in rows)
     notes: list[str] = []
     keep_full = set(range(len(rows)))
     if total > budget.limit:
         notes.append(f"Skill listing over budget: {len(rows)} skills, {total} chars > "
                      f"{budget.limit} budget; descriptions kept greedily, the rest collapse "
                      "to '- name'.")
-        notes.append("Claude Code ranks skills by usage (count x recency); without usage data "
-                     "skillctl keeps catalog order.")
-        remaining = budget.limit - (sum(js_len(n) for _, n, _, _ in rows) + len(rows) - 1)
+        notes.append("Claude Code keeps its bundled skills' descriptions first and its prompt "
+                     "commands' last; it may rank the user's skills by usage (count x "
+                     "recency): without usage data skillctl keeps catalog order.")
+        remaining = budget.limit - sum(js_len(n) for _, n, _, _ in rows)
         keep_full = set()
-        for index, (_, name_only, full, _) in enumerate(rows):
+        for index in sorted(range(len(rows)), key=lambda i: (rows[i][0].budget_rank, i)):
+            _, name_only, full, _ = rows[index]
             extra = js_len(full) - js_len(name_only)
             if extra <= remaining:
                 keep_full.add(index)
@@ -108,7 +155,7 @@ def render_claude_code(entries: Sequence[CatalogEntry], request: BudgetRequest) 
             status, cut_at = EntryStatus.NAME_ONLY, None
         reports.append(EntryReport(entry.name, str(entry.path), chars, estimate_tokens(chars),
                                    share_of(chars, budget), status, cut_at))
-    text = f"<system-reminder>\n{CLAUDE_INTRO}\n\n" + "\n".join(lines) + "\n</system-reminder>"
+    text = f"{CLAUDE_INTRO}\n\n" + "\n".join(lines)
     return RenderedCatalog("claude-code", text, tuple(reports), budget, tuple(notes))
 
 
@@ -116,47 +163,12 @@ def render_claude_code(entries: Sequence[CatalogEntry], request: BudgetRequest) 
 
 CODEX_DEFAULT_CHARS = 8_000
 CODEX_CONTEXT_PERCENT = 2
+#: tokens of the roots table Codex 0.169.0 does not charge to the skills budget (measured)
+CODEX_ROOTS_ALLOWANCE = 36
 CODEX_INTRO = ("A skill is a set of local instructions to follow that is stored in a `SKILL.md` "
                "file. Below is the list of skills that can be used. Each entry includes a name, "
-               "description, and file path so you can open the source for full instructions "
-               "when using a specific skill.")
-CODEX_HOW_TO_USE = "\n".join([
-    '- Discovery: The list above is the skills available in this session (name + '
-    'description + file path). Skill bodies live on disk at the listed paths.',
-    '- Trigger rules: If the user names a skill (with `$SkillName` or plain text) OR '
-    "the task clearly matches a skill's description shown above, you must use that "
-    'skill for that turn. Multiple mentions mean use them all. Do not carry skills '
-    'across turns unless re-mentioned.',
-    "- Missing/blocked: If a named skill isn't in the list or the path can't be "
-    'read, say so briefly and continue with the best fallback.',
-    '- How to use a skill (progressive disclosure):',
-    '  1) After deciding to use a skill, open its `SKILL.md`. Read only enough to '
-    'follow the workflow.',
-    '  2) When `SKILL.md` references relative paths (e.g., `scripts/foo.py`), '
-    'resolve them relative to the skill directory listed above first, and only '
-    'consider other paths if needed.',
-    '  3) If `SKILL.md` points to extra folders such as `references/`, load only the '
-    "specific files needed for the request; don't bulk-load everything.",
-    '  4) If `scripts/` exist, prefer running or patching them instead of retyping '
-    'large code blocks.',
-    '  5) If `assets/` or templates exist, reuse them instead of recreating from '
-    'scratch.',
-    '- Coordination and sequencing:',
-    '  - If multiple skills apply, choose the minimal set that covers the request '
-    "and state the order you'll use them.",
-    "  - Announce which skill(s) you're using and why (one short line). If you skip "
-    'an obvious skill, say why.',
-    '- Context hygiene:',
-    '  - Keep context small: summarize long sections instead of pasting them; only '
-    'load extra files when needed.',
-    '  - Avoid deep reference-chasing: prefer opening only files directly linked '
-    "from `SKILL.md` unless you're blocked.",
-    '  - When variants exist (frameworks, providers, domains), pick only the '
-    'relevant reference file(s) and note that choice.',
-    "- Safety and fallback: If a skill can't be applied cleanly (missing files, "
-    'unclear instructions), state the issue, pick the next-best approach, and '
-    'continue.',
-])
+               "description, and a short path that can be expanded into an absolute path using "
+               "the skill roots table.")
 
 #: Codex orders System, Admin, Repo, User; skillctl scopes map onto those ranks.
 _CODEX_SCOPE_RANK = {Scope.SYSTEM: 0, Scope.BUILTIN: 0, Scope.PROJECT: 2, Scope.EXTRA: 2,
@@ -185,6 +197,32 @@ def _codex_line(entry: CatalogEntry, description: str) -> str:
     return f"- {entry.name}: {description} (file: {entry.location})"
 
 
+def _codex_short_paths(entries: Sequence[CatalogEntry]) -> tuple[list[CatalogEntry],
+                                                                 list[tuple[str, str]]]:
+    """Entries whose location is ``r<N>/<path below the root>``, and the aliases in order.
+
+    Codex 0.169.0 numbers the roots in the order it scans them (``entries`` come in that
+    order) and prints each root's real path; the path below it is kept as found. An entry
+    without a root (a path given by the user) counts the folder holding its skill folder.
+    """
+    def root_of(entry: CatalogEntry) -> str:
+        if entry.root is not None:
+            return entry.root
+        return os.path.dirname(os.path.dirname(entry.location))
+
+    alias: dict[str, str] = {}
+    table: list[tuple[str, str]] = []
+    short = []
+    for entry in entries:
+        root = root_of(entry)
+        if root not in alias:
+            alias[root] = f"r{len(table)}"
+            table.append((alias[root], os.path.realpath(root).replace("\\", "/")))
+        below = os.path.relpath(entry.location, root).replace(os.sep, "/")
+        short.append(replace(entry, location=f"{alias[root]}/{below}"))
+    return short, table
+
+
 def _codex_share(budget: Budget, desc: str, chars: int, minimum: str) -> list[int]:
     """Extra cost of showing the first N description chars, for N = 0..len(desc)."""
     base_chars, base_bytes = len(minimum) + 1, len(minimum.encode("utf-8")) + 1
@@ -207,10 +245,26 @@ def render_codex(entries: Sequence[CatalogEntry], request: BudgetRequest) -> Ren
     budget = codex_budget(request)
     if not entries:
         return RenderedCatalog("codex", "", (), budget, ())
-    # Codex sanitizes values to one line before they reach the prompt.
-    one_line = [replace(e, description=" ".join(e.description.split())) for e in entries]
-    ordered = sorted(one_line,
-                     key=lambda e: (_CODEX_SCOPE_RANK.get(e.scope, 2), e.name, e.location))
+    # Codex sanitizes values to one line before they reach the prompt, and cuts descriptions
+    # at the profile's cap (1,024 characters in 0.169.0: 1,021 and "...").
+    cap = request.description_cap
+
+    def shown_description(text: str) -> str:
+        text = " ".join(text.split())
+        if cap is not None and len(text) > cap:
+            return text[: max(0, cap - 3)] + "..."
+        return text
+
+    one_line = [replace(e, description=shown_description(e.description)) for e in entries]
+    short, aliases = _codex_short_paths(one_line)
+    ordered = sorted(short, key=lambda e: (_CODEX_SCOPE_RANK.get(e.scope, 2), e.name,
+                                           str(e.path)))
+    # Codex 0.169.0 charges the roots table to the budget beyond a fixed allowance (measured:
+    # 36 tokens, the table's bytes / 4 rounded up; 144 characters with a character budget)
+    table_text = "".join(f"- `{name}` = `{root}`\n" for name, root in aliases)
+    table_cost = _codex_cost(budget, table_text)
+    allowance = CODEX_ROOTS_ALLOWANCE if budget.unit == "tokens" else 4 * CODEX_ROOTS_ALLOWANCE
+    limit = budget.limit - max(0, table_cost - allowance)
     full_lines = [_codex_line(e, e.description) for e in ordered]
     min_lines = [_codex_line(e, "") for e in ordered]
     full_cost = sum(_codex_cost(budget, line + "\n") for line in full_lines)
@@ -218,11 +272,11 @@ def render_codex(entries: Sequence[CatalogEntry], request: BudgetRequest) -> Ren
     notes: list[str] = []
     shown: list[str | None]
     kept_chars: list[int | None]
-    if full_cost <= budget.limit:
+    if full_cost <= limit:
         shown = list(full_lines)
         kept_chars = [None] * len(ordered)
-    elif min_cost <= budget.limit:
-        remaining = budget.limit - min_cost
+    elif min_cost <= limit:
+        remaining = limit - min_cost
         tables = [_codex_share(budget, e.description, len(e.description), m)
                   for e, m in zip(ordered, min_lines, strict=True)]
         alloc = [0] * len(ordered)
@@ -255,7 +309,7 @@ def render_codex(entries: Sequence[CatalogEntry], request: BudgetRequest) -> Ren
         kept_chars = []
         for bare in min_lines:
             cost = _codex_cost(budget, bare + "\n")
-            if used + cost <= budget.limit:
+            if used + cost <= limit:
                 used += cost
                 shown.append(bare)
             else:
@@ -283,8 +337,9 @@ def render_codex(entries: Sequence[CatalogEntry], request: BudgetRequest) -> Ren
         reports.append(EntryReport(entry.name, str(entry.path), chars, estimate_tokens(chars),
                                    share, status, cut_at))
     lines = [line for line in shown if line is not None]
-    body = "\n".join(["## Skills", CODEX_INTRO, "### Available skills", *lines,
-                      "### How to use skills", CODEX_HOW_TO_USE])
+    table = [f"- `{name}` = `{root}`" for name, root in aliases]
+    body = "\n".join(["## Skills", CODEX_INTRO, "### Skill roots", *table,
+                      "### Available skills", *lines])
     text = f"<skills_instructions>\n{body}\n</skills_instructions>"
     return RenderedCatalog("codex", text, tuple(reports), budget, tuple(notes))
 
@@ -316,6 +371,15 @@ def _openclaw_location(location: str, home: Path | None) -> str:
         if location.startswith(prefix):
             return "~/" + location[len(prefix):]
     return location
+
+
+def _openclaw_order(name: str) -> tuple[tuple[tuple[int, str], ...], str]:
+    """OpenClaw sorts names with ``localeCompare`` (ICU root collation), approximated: symbols
+    and punctuation before digits before letters, letters without case, then lower case
+    first (checked: ``[a]`` and ``{k: v}`` come before ``add-model-provider``)."""
+    chars = tuple((2, c.casefold()) if c.isalpha() else (1, c) if c.isdigit() else (0, c)
+                  for c in name)
+    return chars, name.swapcase()
 
 
 def _openclaw_truncate(description: str, max_chars: int) -> str:
@@ -376,9 +440,12 @@ def render_openclaw(entries: Sequence[CatalogEntry], request: BudgetRequest) -> 
     """OpenClaw's skills prompt (``prepareSkillsForPrompt``), paths under home shown as ``~/``."""
     budget = openclaw_budget(request)
     limit = budget.limit
+    # the bundled skills come first: a discovered skill of the same name replaces one (checked
+    # against 2026.9.6: workspace, ~/.agents/skills and managed skills all win over them)
+    by_name = {e.name: e for e in entries}
     items = [CatalogEntry(e.name, e.description, _openclaw_location(e.location, request.home),
-                          e.path, scope=e.scope) for e in entries]
-    items.sort(key=lambda e: (e.name.casefold(), e.name))
+                          e.path, scope=e.scope) for e in by_name.values()]
+    items.sort(key=lambda e: _openclaw_order(e.name))
     total = len(items)
     by_count = items[:OPENCLAW_MAX_SKILLS]
 

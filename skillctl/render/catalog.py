@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from skillctl.dialects import verdict
 from skillctl.errors import UsageError
-from skillctl.model import Skill
+from skillctl.model import Scope, Skill
 from skillctl.render import budgeted, plain
 from skillctl.render.types import (
     BudgetRequest,
@@ -25,6 +26,8 @@ from skillctl.render.types import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from skillctl.agents.profile import Profile
 
 _MODEL_OFF = ("disable-model-invocation",)
@@ -40,13 +43,17 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       uncertain=("usage ranking is replaced by catalog order",)),
         CatalogFormat("codex", "Codex", budgeted.render_codex,
                       budget_doc="2% of --context-tokens in tokens, else 8,000 chars",
-                      needs_description=False),
-        CatalogFormat("opencode", "OpenCode", plain.render_opencode),
+                      needs_description=False, dialect="codex",
+                      sidecar_off=("agents/openai.yaml", "policy.allow_implicit_invocation")),
+        CatalogFormat("opencode", "OpenCode", plain.render_opencode, dialect="opencode",
+                      blank_description_listed=True),
         CatalogFormat("opencode-agent-skills", "opencode-agent-skills plugin",
-                      plain.render_opencode_agent_skills),
+                      plain.render_opencode_agent_skills, dialect="oas-yaml"),
         CatalogFormat("openclaw", "OpenClaw", budgeted.render_openclaw,
-                      budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF),
-        CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini),
+                      budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF,
+                      dialect="line-fallback"),
+        CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
+                      dialect="js-yaml-fallback"),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
         CatalogFormat("goose", "Goose", plain.render_goose, needs_description=False),
@@ -63,7 +70,11 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
 #: Formats whose name and description are taken stripped, as skills-ref's read_properties does.
 _STRIPPED = frozenset({"skills-ref"})
 #: Formats whose location is the resolved path of the entry file.
-_RESOLVED_LOCATION = frozenset({"skills-ref", "codex"})
+_RESOLVED_LOCATION = frozenset({"skills-ref"})
+#: Formats whose location is the resolved path for skills outside the project (OpenClaw
+#: 2026.9.6, checked: a skill found through a link under ~/.agents/skills or the managed dir is
+#: shown at its target; one in the workspace at the path walked, links and all).
+_RESOLVED_OUTSIDE_PROJECT = frozenset({"openclaw"})
 
 # Claude Code's ``Q_n``: names it shows beside the directory name.
 _DISPLAY_NAME = re.compile(r"^[\w\u0300-\u036f:.-]{1,256}$")
@@ -109,10 +120,41 @@ def body_description(body: str) -> str:
     return ""
 
 
+def _js_string(value: Any) -> str | None:
+    """A scalar frontmatter value as JavaScript's ``String()`` writes it (Claude Code shows a
+    numeric or boolean ``name`` that way); None for anything else."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    return value if isinstance(value, str) else None
+
+
 def _first_problem(skill: Skill) -> str:
     for problem in skill.parsed.problems:
         return f"line {problem.line}: {problem.message} ({problem.code})"
     return "no usable frontmatter"
+
+
+def _sidecar_says_off(skill: Skill, relative: str, key: str) -> bool:
+    """Whether the YAML file ``relative`` beside the skill's entry sets ``key`` to false (an
+    unreadable or broken file says nothing)."""
+    sidecar = skill.entry.parent / relative
+    if not sidecar.is_file():
+        return False
+    from ruamel.yaml import YAML
+
+    try:
+        value: Any = YAML(typ="safe", pure=True).load(sidecar.read_text(encoding="utf-8"))
+    except Exception:  # any broken file is ignored, as the agent does
+        return False
+    for part in key.split("."):
+        if not isinstance(value, dict):
+            return False
+        value = value.get(part)
+    return value is False
 
 
 def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
@@ -129,10 +171,20 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         if parsed.text is None:
             skipped.append((path, f"not read: {_first_problem(skill)}"))
             continue
-        if parsed.frontmatter is None and not fmt.body_fallback:
+        data: Mapping[str, Any] = parsed.data
+        if fmt.dialect is not None:
+            seen = verdict(fmt.dialect, parsed)
+            if not seen.accepted or seen.data is None:
+                skipped.append((path, f"invalid for {fmt.id}: {seen.reason}"))
+                continue
+            data = seen.data
+        elif parsed.frontmatter is None and not fmt.body_fallback:
             skipped.append((path, f"invalid for {fmt.id}: {_first_problem(skill)}"))
             continue
-        data: Mapping[str, Any] = parsed.data
+        if fmt.sidecar_off is not None and _sidecar_says_off(skill, *fmt.sidecar_off):
+            skipped.append((path, f"left out of the {fmt.id} catalog by "
+                                  f"{fmt.sidecar_off[0]}: {fmt.sidecar_off[1]}: false"))
+            continue
         hidden = [field for field in exclusions if is_true(data.get(field))]
         if hidden:
             skipped.append((path, f"left out of the {fmt.id} catalog by {hidden[0]}: true"))
@@ -150,7 +202,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             name = skill.dir_name
         raw = data.get("description")
         description = raw.strip() if strip and isinstance(raw, str) else raw
-        if not isinstance(description, str) or not description.strip():
+        if not isinstance(description, str) or (not description.strip()
+                                                and not fmt.blank_description_listed):
             if fmt.body_fallback:
                 description = body_description(parsed.body)
             elif fmt.needs_description:
@@ -159,27 +212,44 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             else:
                 description = ""
         when = data.get("when_to_use")
-        entry_file = skill.entry.resolve() if fmt.id in _RESOLVED_LOCATION else skill.entry
+        resolved = fmt.id in _RESOLVED_LOCATION or (fmt.id in _RESOLVED_OUTSIDE_PROJECT
+                                                     and skill.scope is not Scope.PROJECT)
+        entry_file = skill.entry.resolve() if resolved else skill.entry
         location = os.path.abspath(entry_file).replace("\\", "/") if fmt.id == "codex" \
             else os.path.abspath(entry_file)
-        display = declared_name if (fmt.name_from_dir and isinstance(declared_name, str)
-                                    and declared_name != name
-                                    and _DISPLAY_NAME.match(declared_name)) else None
+        as_text = _js_string(declared_name) if fmt.name_from_dir else None
+        display = as_text if (as_text is not None and as_text != name
+                              and _DISPLAY_NAME.match(as_text)) else None
+        if skill.namespace is not None:  # a plugin's skill: <plugin>:<name> (issue 14 §4)
+            name = f"{skill.namespace}:{name}"
+            display = f"{skill.namespace}:{display}" if display is not None else None
         entries.append(CatalogEntry(name=name, description=description, location=location,
                                     path=skill.entry, display_name=display,
                                     when_to_use=str(when) if when not in (None, "") else None,
-                                    scope=skill.scope))
-    if fmt.name_from_dir:  # the display name is only shown when it resolves to this skill
+                                    scope=skill.scope,
+                                    root=str(skill.root) if skill.root is not None else None))
+    if fmt.name_from_dir:  # the display name is only shown when it resolves to this skill:
+        # not another skill's directory name, nor a name an earlier skill declared
         names = {e.name for e in entries}
-        entries = [replace(e, display_name=None) if e.display_name in names else e
-                   for e in entries]
+        shown: set[str] = set()
+        kept: list[CatalogEntry] = []
+        for e in entries:
+            if e.display_name is not None and (e.display_name in names
+                                               or e.display_name in shown):
+                e = replace(e, display_name=None)
+            elif e.display_name is not None:
+                shown.add(e.display_name)
+            kept.append(e)
+        entries = kept
     return entries, skipped
 
 
 def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetRequest | None = None,
-                   profile: Profile | None = None) -> CatalogResult:
+                   profile: Profile | None = None,
+                   names_only: Collection[Path] = ()) -> CatalogResult:
     """Render ``skills`` in ``format_id``; ``profile`` (when its catalog format is this one)
-    supplies the excluded fields and the description cap."""
+    supplies the excluded fields and the description cap. The skills whose entry file is in
+    ``names_only`` are listed without a description (the agent's settings say so)."""
     fmt = get_format(format_id)
     request = request or BudgetRequest()
     excluded: Sequence[str] | None = None
@@ -187,5 +257,81 @@ def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetReque
         excluded = profile.excluded_from_catalog or fmt.excluded_by
         if profile.catalog_description_cap and request.description_cap is None:
             request = replace(request, description_cap=profile.catalog_description_cap)
+        if profile.catalog_context_tokens and request.context_tokens is None \
+                and request.budget_chars is None:
+            request = replace(request, context_tokens=profile.catalog_context_tokens)
     entries, skipped = build_entries(skills, fmt, excluded)
+    if names_only:
+        entries = [replace(e, name_only=True) if e.path in names_only else e for e in entries]
+    if profile is not None and profile.catalog_format == format_id:
+        if profile.name_rule.sanitize_chars:  # the catalog shows the name the agent made
+            table = {ord(c): "-" for c in profile.name_rule.sanitize_chars}
+            entries = [replace(e, name=e.name.translate(table)) for e in entries]
+        entries = _with_builtins(profile, request, entries)
+        entries += _trailing_entries(profile, {e.name for e in entries})
     return CatalogResult(fmt.render(entries, request), tuple(skipped))
+
+
+def _trailing_entries(profile: Profile, taken: set[str]) -> list[CatalogEntry]:
+    """The entries ``profile`` lists after the discovered skills (``catalog_trailing``), but
+    those a discovered skill's name has taken."""
+    from pathlib import Path
+
+    return [CatalogEntry(name=name, description=description, location="",
+                         path=Path(f"<{profile.id} built-in>", name), scope=Scope.BUILTIN,
+                         budget_rank=rank)
+            for name, description, rank in profile.catalog_trailing if name not in taken]
+
+
+def _with_builtins(profile: Profile, request: BudgetRequest,
+                   entries: list[CatalogEntry]) -> list[CatalogEntry]:
+    """``entries`` (in scan order) with the ``catalog_builtins`` where their root stands among
+    the profile's roots (``catalog_builtins_at``)."""
+    builtins = _builtin_entries(profile, request)
+    if profile.catalog_first_seen:  # a skill named like a built-in takes the built-in's slot
+        overriding = {e.name: e for e in entries}
+        return ([overriding.get(b.name, b) for b in builtins]
+                + [e for e in entries if e.name not in {b.name for b in builtins}])
+    if not builtins or profile.catalog_builtins_at <= 0:
+        return builtins + entries
+    from pathlib import Path
+
+    from skillctl.discovery import root_places
+
+    home = request.home or Path.home()
+    index: dict[str, int] = {}
+    for place in root_places(profile, Path.cwd(), home, os.environ):
+        if place.root is not None:  # a folder that two roots name counts as the first
+            index.setdefault(str(place.path), profile.roots.index(place.root))
+    at = next((i for i, e in enumerate(entries)
+               if index.get(e.root or "", len(profile.roots)) >= profile.catalog_builtins_at),
+              len(entries))
+    return entries[:at] + builtins + entries[at:]
+
+
+def _builtin_entries(profile: Profile, request: BudgetRequest) -> list[CatalogEntry]:
+    """The skills ``profile`` embeds and lists itself (``catalog_builtins``), installed below
+    ``catalog_builtins_root`` expanded for the request's home and this environment."""
+    if not profile.catalog_builtins:
+        return []
+    from pathlib import Path
+
+    if profile.catalog_builtins_root is None:  # not files: the third item is the location
+        return [CatalogEntry(name=name, description=description, location=where,
+                             path=Path(where), scope=Scope.SYSTEM)
+                for name, description, where in profile.catalog_builtins]
+
+    from skillctl.discovery import expand_template
+
+    home = request.home or Path.home()
+    roots = expand_template(profile.catalog_builtins_root, Path.cwd(), home, os.environ)
+    if not roots:
+        return []
+    root = os.path.abspath(roots[0])
+    # a "{home}/..." item is not below the root (OpenClaw's bundled plugins link their skills
+    # into ~/.openclaw/plugin-skills): os.path.join keeps it as the absolute path it becomes
+    placed = [(name, description, os.path.join(root, relative.replace("{home}", str(home))))
+              for name, description, relative in profile.catalog_builtins]
+    return [CatalogEntry(name=name, description=description, location=where, path=Path(where),
+                         scope=Scope.SYSTEM, root=root)
+            for name, description, where in placed]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Sequence
-from pathlib import Path
 
 from skillctl.render.types import (
     BudgetRequest,
@@ -38,11 +38,25 @@ def _by_name(entries: Sequence[CatalogEntry]) -> list[CatalogEntry]:
     return sorted(entries, key=lambda e: (e.name, e.location))
 
 
+def _locale_key(name: str) -> tuple[tuple[tuple[int, str], ...], tuple[bool, ...]]:
+    """An approximation of JavaScript's ``localeCompare`` (ICU root collation): punctuation
+    before digits before letters, letters compared without case, lower case first on a tie."""
+    primary = tuple((2, c.casefold()) if c.isalpha() else (1, c) if c.isdigit() else (0, c)
+                    for c in name)
+    return primary, tuple(c.isupper() for c in name)
+
+
 def render_opencode(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedCatalog:
-    """OpenCode 1.18.33's system prompt section: sorted by name, location as a file URL."""
-    ordered = _by_name(entries)
+    """OpenCode 1.18.33's system prompt section (verified against the request it sends):
+    sorted by name as ``localeCompare`` does, its built-in skill among them, the location a
+    plain path with ``&``, ``<`` and ``>`` escaped; name and description raw."""
+    ordered = sorted(entries, key=lambda e: (_locale_key(e.name), e.location))
+    # one skill per name: OpenCode keeps one copy of a duplicated name (at random; skillctl
+    # shows the first by location, and ``list`` warns)
+    ordered = [e for i, e in enumerate(ordered) if i == 0 or ordered[i - 1].name != e.name]
     pieces = [f"  <skill>\n    <name>{e.name}</name>\n    <description>{e.description}"
-              f"</description>\n    <location>{Path(e.location).as_uri()}</location>\n  </skill>"
+              f"</description>\n    <location>{html.escape(e.location, quote=False)}"
+              "</location>\n  </skill>"
               for e in ordered]
     if not pieces:
         return _report("opencode", ordered, "", pieces)
@@ -65,16 +79,23 @@ def render_opencode_agent_skills(entries: Sequence[CatalogEntry],
 
 
 def render_gemini(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedCatalog:
-    """Gemini CLI's ``# Available Agent Skills`` section (values are not escaped upstream)."""
+    """Gemini CLI's ``# Available Agent Skills`` section (values are not escaped upstream).
+
+    The wording is the one the default (modern) model's snippets use, verified against the
+    system prompt Gemini CLI 0.61.0 writes (``GEMINI_WRITE_SYSTEM_MD``): "you can call the
+    ``activate_skill`` tool" (in backticks). The legacy snippets, for older models, say "call the
+    activate_skill tool" without backticks."""
     pieces = [f"  <skill>\n    <name>{e.name}</name>\n    <description>{e.description}"
               f"</description>\n    <location>{e.location}</location>\n  </skill>"
               for e in entries]
     if not pieces:
         return _report("gemini-cli", entries, "", pieces)
     text = ("# Available Agent Skills\n\nYou have access to the following specialized skills. "
-            "To activate a skill and receive its detailed instructions, call the activate_skill "
-            "tool with the skill's name.\n\n<available_skills>\n" + "\n".join(pieces)
-            + "\n</available_skills>")
+            "To activate a skill and receive its detailed instructions, you can call the "
+            "`activate_skill` tool with the skill's name.\n\n<available_skills>\n"
+            + "\n".join(pieces) + "\n</available_skills>")
+    # the whole system prompt goes through ``replace(/\n{3,}/g, "\n\n")`` before it is sent
+    text = re.sub(r"\n{3,}", "\n\n", text)
     return _report("gemini-cli", entries, text, pieces)
 
 

@@ -35,6 +35,15 @@ class CatalogEntry:
     display_name: str | None = None
     when_to_use: str | None = None
     scope: Scope = Scope.EXTRA
+    #: the root the skill was found in (None for a path given by the user); Codex prints
+    #: paths relative to an alias of it
+    root: str | None = None
+    #: when a budget keeps descriptions one by one, lower ranks go first (Claude Code: its
+    #: bundled skills 0, the user's skills 1, its prompt commands 2)
+    budget_rank: int = 1
+    #: listed by name alone whatever the budget (the agent's settings say so: Claude Code
+    #: ``skillOverrides`` ``"name-only"``)
+    name_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +127,16 @@ class CatalogFormat:
     needs_description: bool = True
     excluded_by: tuple[str, ...] = ()
     uncertain: tuple[str, ...] = field(default=())
+    #: a dialect id (skillctl.dialects) through which the agent reads name and description,
+    #: when it differs from the generic parse (Codex reads ``name: 123`` as the text "123")
+    dialect: str | None = None
+    #: a file beside SKILL.md and a dotted key in it (YAML): when the key is false the agent
+    #: leaves the skill out of the catalog (Codex: agents/openai.yaml,
+    #: policy.allow_implicit_invocation)
+    sidecar_off: tuple[str, str] | None = None
+    #: a description that is a string is listed as it is, even empty or blank; only a
+    #: missing one (or one of another type) counts as none (OpenCode, verified)
+    blank_description_listed: bool = False
 
 
 def estimate_tokens(chars: int) -> int:

@@ -88,11 +88,16 @@ def test_inline_shell_is_shown_not_run(tmp_path: Path, runner: CliRunner) -> Non
     assert not (skill / "ran.txt").exists()
 
 
-def test_exec_runs_in_the_skill_dir(tmp_path: Path, runner: CliRunner) -> None:
+def test_exec_runs_in_the_project_dir(tmp_path: Path, runner: CliRunner) -> None:
+    """Claude Code runs inline shell with its Bash tool in the session's folder, not in the
+    skill's (verified with 2.1.332: the command's file appeared in the project)."""
     skill = skill_with(tmp_path, "Here: !`basename \"$PWD\"`\n\n```!\necho fenced\n```\n")
-    code, out, err = run(runner, "render", "--skill", str(skill), "--exec")
+    project = tmp_path / "the-project"
+    project.mkdir()
+    code, out, err = run(runner, "render", "--skill", str(skill), "--exec",
+                         "--project", str(project))
     assert code == 0
-    assert "Here: demo" in out and "fenced" in out and "```!" not in out
+    assert "Here: the-project" in out and "fenced" in out and "```!" not in out
     assert "exited with status 0" in err
 
 

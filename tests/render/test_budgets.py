@@ -21,11 +21,13 @@ def statuses(catalog) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def claude_total(entries: list[CatalogEntry]) -> int:
-    return sum(len(f"- {e.name}: {e.description}") for e in entries) + len(entries) - 1
+    # Claude Code 2.1.332 counts the lines, not the line breaks between them
+    return sum(len(f"- {e.name}: {e.description}") for e in entries)
 
 
-def test_claude_default_budget_is_8000_and_scales_with_the_context() -> None:
-    assert render_claude_code([entry("a", "x")], BudgetRequest()).budget.limit == 8000
+def test_claude_default_budget_is_30000_and_scales_with_the_context() -> None:
+    # 2.1.332 with its default model: 30,000 (was 8,000 read from 2.1.330's code)
+    assert render_claude_code([entry("a", "x")], BudgetRequest()).budget.limit == 30_000
     assert render_claude_code([entry("a", "x")],
                               BudgetRequest(context_tokens=1_000_000)).budget.limit == 40_000
     assert render_claude_code([entry("a", "x")], BudgetRequest(context_tokens=10)).budget.limit == 1
@@ -38,12 +40,13 @@ def test_claude_exactly_at_budget_keeps_everything() -> None:
     assert statuses(at) == ["whole", "whole"] and not at.notes
     over = render_claude_code(entries, BudgetRequest(budget_chars=total - 1))
     assert statuses(over) == ["whole", "name-only"]
-    assert "- two\n" in over.text and "over budget" in over.notes[0]
+    assert over.text.endswith("\n- two") and "over budget" in over.notes[0]
 
 
 def test_claude_greedy_keeps_later_descriptions_that_still_fit() -> None:
-    entries = [entry("one", "a" * 10), entry("two", "b" * 500), entry("six", "c" * 10)]
-    names = sum(len(f"- {e.name}") for e in entries) + 2
+    # (in the order Claude Code 2.1.332 sorts a root's skills: as localeCompare does)
+    entries = [entry("one", "a" * 10), entry("six", "b" * 500), entry("two", "c" * 10)]
+    names = sum(len(f"- {e.name}") for e in entries)
     result = render_claude_code(entries, BudgetRequest(budget_chars=names + 24))
     assert statuses(result) == ["whole", "name-only", "whole"]
 
@@ -53,7 +56,7 @@ def test_claude_description_cap_at_1536() -> None:
     assert statuses(exact) == ["whole"]
     cut = render_claude_code([entry("a", "x" * 1537)], BudgetRequest(budget_chars=10_000))
     assert statuses(cut) == ["cut"] and cut.entries[0].cut_at == 1535
-    assert "- a: " + "x" * 1535 + "…\n" in cut.text
+    assert cut.text.endswith("- a: " + "x" * 1535 + "…")
 
 
 def test_claude_cap_counts_utf16_units_like_javascript() -> None:

@@ -56,7 +56,8 @@ def test_excluded_and_fallback_skills(tree: Path, runner: CliRunner) -> None:
     assert "- gamma" not in out and "disable-model-invocation" in err
     assert "- epsilon: Epsilon Helper" in out  # the body's first line stands in
     assert "- delta-dir (delta): " in out  # directory name, then the declared name
-    assert "- beta: Handles <tags> & \"quotes\" and O'Brien. - the user edits XML" in out
+    # Claude Code 2.1.332 writes < and > as entities, & and quotes as they are
+    assert "- beta: Handles &lt;tags&gt; & \"quotes\" and O'Brien. - the user edits XML" in out
     _, out, err = run(runner, "render", str(tree), "--format", "opencode")
     assert "epsilon" not in out and "no description" in err
 

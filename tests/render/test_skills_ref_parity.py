@@ -28,7 +28,7 @@ def _parseable(limit: int) -> list[Path]:
 CASES = _parseable(12)
 
 
-@pytest.mark.skipif(not CASES, reason="the shared corpus is absent")
+@pytest.mark.skipif(not CASES, reason="skills-ref accepts none of the corpus skills")
 @pytest.mark.parametrize("skill_dir", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_one_skill_matches_to_prompt(skill_dir: Path, runner: CliRunner) -> None:
     code, out, _ = run(runner, "render", str(skill_dir), "--format", "skills-ref")
@@ -36,7 +36,7 @@ def test_one_skill_matches_to_prompt(skill_dir: Path, runner: CliRunner) -> None
     assert out == prompt.to_prompt([skill_dir]) + "\n"
 
 
-@pytest.mark.skipif(len(CASES) < 3, reason="the shared corpus is absent")
+@pytest.mark.skipif(len(CASES) < 3, reason="skills-ref accepts too few corpus skills")
 def test_several_skills_in_argument_order(runner: CliRunner) -> None:
     chosen = [CASES[2], CASES[0], CASES[1]]
     code, out, _ = run(runner, "render", *map(str, chosen), "--format", "skills-ref")
