@@ -98,18 +98,25 @@ def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = Non
         mode = stat.S_IMODE(st.st_mode)
     import tempfile  # only when writing: it costs ~25 ms to import, and reads need none
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".skillctl-tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    from skillctl.interrupts import deferred
+
+    # Ctrl-C, SIGTERM or SIGHUP is held back until the file is either replaced or removed:
+    # between mkstemp and the try below, an interrupt would leave the temporary file behind
+    with deferred():
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".skillctl-tmp", dir=target.parent
+        )
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
 
 def atomic_write_text(path: Path, text: str, *, confine_to: Path | None = None) -> None:

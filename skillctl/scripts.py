@@ -230,6 +230,14 @@ class RunPlan:
     notes: tuple[str, ...] = ()
     agent: str | None = None
     info: ScriptInfo | None = None
+    #: where the script's path is in ``argv`` (0: the script is run directly).
+    script_at: int = 0
+    #: (st_dev, st_ino) of the script when it was checked: the file that must run.
+    script_id: tuple[int, int] | None = None
+    #: True: the script gets only PATH, HOME, LANG and the agent's variables (--clean-env).
+    clean_env: bool = False
+    #: NAME=VALUE pairs from --env, after the agent's variables (sorted by name).
+    env_extra: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of a plan (``run-script --dry-run --format json``)."""
@@ -238,7 +246,8 @@ class RunPlan:
             "script": self.relpath,
             "argv": list(self.argv),
             "cwd": str(self.cwd),
-            "env_added": dict(self.env_added),
+            "env_added": {**dict(self.env_added), **dict(self.env_extra)},
+            "clean_env": self.clean_env,
             "mode": self.mode,
             "agent": self.agent,
             "warnings": list(self.warnings),
@@ -260,7 +269,8 @@ class RunResult(GroupRun):
             "script": plan.relpath,
             "argv": list(plan.argv),
             "cwd": str(plan.cwd),
-            "env_added": dict(plan.env_added),
+            "env_added": {**dict(plan.env_added), **dict(plan.env_extra)},
+            "clean_env": plan.clean_env,
             "exit_code": self.exit_code,
             "returncode": self.returncode,
             "duration_s": round(self.duration_s, 3),
@@ -649,6 +659,7 @@ def plan_run(
     project: Path | None = None,
     home: Path | None = None,
     environ: Mapping[str, str] | None = None,
+    dry_run: bool = False,
 ) -> RunPlan:
     """Decide how to run SCRIPT of the skill at ``skill_dir``, without running it.
 
@@ -656,6 +667,8 @@ def plan_run(
     specification's rule, the default) or ``"project"``; without it the agent profile's
     ``script_cwd`` decides. Raises the errors of :func:`resolve_script`,
     :class:`InterpreterNotFoundError` (exit 127) and :class:`ScriptLaunchError` (exit 126).
+    With ``dry_run`` (a plan only shown, never run), a PEP 723 script that needs uv while uv
+    is not on PATH gets the ``uv run --script`` argv it needs and a warning instead.
     """
     environ = os.environ if environ is None else environ
     skill_abs = Path(os.path.abspath(skill_dir))
@@ -663,6 +676,10 @@ def plan_run(
     skill_real = Path(os.path.realpath(skill_abs))
     relpath = os.path.relpath(real, skill_real)
     info = inspect_script(real, relpath)
+    try:
+        checked = os.lstat(real)
+    except OSError as exc:
+        raise ScriptNotFoundError(f"{relpath}: {exc.strerror or exc}") from None
     project_dir = Path(os.path.abspath(project if project is not None else os.getcwd()))
     home_dir = Path(os.path.abspath(home if home is not None else Path.home()))
     mode = cwd_mode or (profile.script_cwd if profile is not None else "skill")
@@ -672,7 +689,7 @@ def plan_run(
     env_added, env_problems = agent_env(
         profile, skill_dir=skill_abs, project=project_dir, home=home_dir
     )
-    prefix, how, warnings, notes = _launcher(real, info, environ)
+    prefix, how, warnings, notes = _launcher(real, info, environ, dry_run=dry_run)
     return RunPlan(
         skill_dir=skill_abs,
         skill_real=skill_real,
@@ -686,11 +703,13 @@ def plan_run(
         notes=notes,
         agent=profile.id if profile is not None else None,
         info=info,
+        script_at=len(prefix),
+        script_id=(checked.st_dev, checked.st_ino),
     )
 
 
 def _launcher(
-    real: Path, info: ScriptInfo, environ: Mapping[str, str]
+    real: Path, info: ScriptInfo, environ: Mapping[str, str], *, dry_run: bool = False
 ) -> tuple[tuple[str, ...], str, tuple[str, ...], tuple[str, ...]]:
     """The argv before the script path, the mode, warnings and notes (see :func:`plan_run`)."""
     rel = info.relpath
@@ -707,11 +726,15 @@ def _launcher(
             notes.append(f"{rel} has PEP 723 metadata (dependencies: {deps}): running with uv")
             return (uv, "run", "--script"), "uv", tuple(warnings), tuple(notes)
         if uv is None and info.pep723:
-            raise InterpreterNotFoundError(
+            missing = (
                 f"{rel} declares PEP 723 dependencies ({deps}) and needs `uv run --script` to "
                 "install them, but uv is not on PATH; install uv "
                 "(https://docs.astral.sh/uv/) or install the dependencies and run it yourself"
             )
+            if not dry_run:
+                raise InterpreterNotFoundError(missing)
+            warnings.append(f"{missing} (a real run exits {EXIT_NOT_FOUND})")
+            return ("uv", "run", "--script"), "uv", tuple(warnings), tuple(notes)
         if not runs_uv:
             notes.append(f"{rel} has PEP 723 metadata without dependencies: uv is not needed")
     if shebang is not None:
@@ -780,8 +803,12 @@ def verify_plan(plan: RunPlan) -> None:
 
     Guards against a file or a folder swapped for a symlink between planning and running.
     """
-    skill_real = os.path.realpath(plan.skill_dir)
-    real = os.path.realpath(plan.script)
+    try:
+        skill_real = os.path.realpath(plan.skill_dir)
+        real = os.path.realpath(plan.script)
+    except OSError as exc:  # a link swapped in while it was being resolved
+        raise ScriptPathError(f"refusing {plan.relpath!r}: it changed while it was checked "
+                              f"({exc.strerror or exc})") from None
     if skill_real != str(plan.skill_real) or real != str(plan.script):
         raise ScriptPathError(
             f"refusing {plan.relpath!r}: it changed since it was checked and now resolves to "
@@ -795,6 +822,83 @@ def verify_plan(plan: RunPlan) -> None:
         raise ScriptNotFoundError(f"{plan.relpath}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(st.st_mode):
         raise ScriptPathError(f"refusing {plan.relpath!r}: no longer a regular file")
+
+
+#: Where a process finds its own open files by number (Linux); None where there is no such
+#: folder, and run-script then runs the script by its path (see :func:`open_checked`).
+FD_DIR = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else None
+#: The variables a script keeps from skillctl's environment under ``--clean-env``.
+CLEAN_ENV_KEEP = ("PATH", "HOME", "LANG")
+
+
+def open_checked(plan: RunPlan) -> int:
+    """Open the script that was checked, once, and return its descriptor.
+
+    Walks from the skill directory one component at a time with ``O_NOFOLLOW`` (no symlink is
+    followed anywhere, since the planned path is a real path), then checks on the descriptor
+    that it is a regular file with the device and inode recorded when the plan was made. A
+    script swapped (``renameat2`` exchange, a link put in its place) after it was checked is
+    refused (exit 2) instead of run (issue 15 item 9). Raises :class:`ScriptPathError`,
+    :class:`ScriptNotFoundError` or :class:`ScriptLaunchError` (unreadable: exit 126).
+    """
+    import errno
+
+    flags = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    dir_flags = flags | getattr(os, "O_DIRECTORY", 0)
+    parts = [part for part in plan.relpath.split(os.sep) if part not in ("", ".")]
+    changed = f"refusing {plan.relpath!r}: it changed since it was checked"
+    try:
+        fd = os.open(plan.skill_real, dir_flags)
+    except OSError as exc:
+        raise ScriptPathError(f"{changed} ({exc.strerror or exc})") from None
+    try:
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            try:
+                next_fd = os.open(
+                    part, (flags | getattr(os, "O_NONBLOCK", 0)) if last else dir_flags,
+                    dir_fd=fd,
+                )
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
+                    raise ScriptPathError(f"{changed}: a link now stands in its path") from None
+                if exc.errno == errno.ENOENT:
+                    raise ScriptNotFoundError(f"{plan.relpath}: it is gone") from None
+                if exc.errno in (errno.EACCES, errno.EPERM):
+                    raise ScriptLaunchError(
+                        f"{plan.relpath}: cannot be read (permission denied), so skillctl cannot "
+                        "run the file it checked"
+                    ) from None
+                raise ScriptLaunchError(f"{plan.relpath}: {exc.strerror or exc}") from None
+            os.close(fd)
+            fd = next_fd
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ScriptPathError(f"{changed}: no longer a regular file")
+        if plan.script_id is not None and (st.st_dev, st.st_ino) != plan.script_id:
+            raise ScriptPathError(f"{changed}: another file now stands at its path")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def script_env(plan: RunPlan, environ: Mapping[str, str]) -> dict[str, str]:
+    """Exactly the environment the script receives.
+
+    By default skillctl's whole environment (agents pass theirs, secrets included), then the
+    agent's own variables and ``SKILL_DIR`` (:func:`agent_env`), then ``--env`` pairs. With
+    ``--clean-env`` only ``PATH``, ``HOME`` and ``LANG`` are kept from skillctl's
+    environment (those that are set), then the same agent variables and ``--env`` pairs.
+    """
+    if plan.clean_env:
+        env = {name: environ[name] for name in CLEAN_ENV_KEEP if name in environ}
+    else:
+        env = dict(environ)
+    env.update(plan.env_added)
+    env.update(plan.env_extra)
+    return env
 
 
 def _spawn_error(plan: RunPlan, exc: OSError) -> SkillctlError:
@@ -825,8 +929,19 @@ def execute(
     limit: int | None = CAPTURE_LIMIT,
     kill_grace: float = KILL_GRACE,
     environ: Mapping[str, str] | None = None,
+    via_fd: bool = False,
 ) -> RunResult:
     """Run a plan: no shell, stdin closed, its own session and process group.
+
+    The script is opened once (:func:`open_checked`): it must still be the regular file that
+    was checked (same device and inode, no link anywhere on its path). By default it is then
+    run by its path, as an agent runs it, so its ``$0`` (``__file__``, ``sys.path[0]``) is its
+    real path and scripts that find their siblings that way work; a swap in the microseconds
+    between that check and the exec is not caught. With ``via_fd`` (``run-script --pin``),
+    where the system has :data:`FD_DIR` (Linux), it is run through that descriptor instead:
+    the kernel (for a program or a ``#!`` script run directly) or the interpreter (otherwise)
+    reads ``/proc/self/fd/N``, the very file that was checked, and that is then the script's
+    ``$0``. A PEP 723 script run with ``uv run --script`` is always given its path.
 
     With ``capture`` the child's stdout and stderr are collected (each cut at ``limit``
     bytes, the rest read and dropped); otherwise they are the caller's. On a timeout or a
@@ -835,34 +950,50 @@ def execute(
     in its group are stopped too. ``timeout`` None or <= 0 means no limit.
     """
     verify_plan(plan)
-    base = dict(os.environ if environ is None else environ)
-    base.update(plan.env_added)
+    base = script_env(plan, os.environ if environ is None else environ)
     if not capture:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
+    fd = open_checked(plan)
     try:
+        argv = list(plan.argv)
+        executable: str | None = None
+        pass_fds: tuple[int, ...] = ()
+        # uv keys its cache and project lookup on the script's path: it gets the path
+        if FD_DIR is not None and via_fd and plan.mode != "uv":
+            checked = f"{FD_DIR}/{fd}"
+            pass_fds = (fd,)  # a #! script is read by its interpreter after the exec
+            if plan.script_at == 0:
+                executable = checked  # argv[0] stays the script's path (a program's $0)
+            else:
+                argv[plan.script_at] = checked
         run = run_in_group(
-            plan.argv,
+            argv,
             cwd=plan.cwd,
             env=base,
             timeout=timeout,
             capture=capture,
             limit=limit,
             kill_grace=kill_grace,
+            executable=executable,
+            pass_fds=pass_fds,
         )
     except OSError as exc:
         raise _spawn_error(plan, exc) from None
+    finally:
+        os.close(fd)
     extra = list(run.warnings)
     if run.stopped_leftovers:
         extra.append(
-            f"{plan.relpath} exited but left processes running in its group; skillctl stopped them"
+            f"{plan.relpath} exited but left processes running (in its group, or detached "
+            "from it); skillctl stopped them"
         )
     returncode = run.returncode
     if run.timed_out:
         code = EXIT_TIMEOUT
-    elif run.interrupted:
-        code = EXIT_INTERRUPTED
+    elif run.interrupted:  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP
+        code = 128 + run.interrupt_signal if run.interrupt_signal else EXIT_INTERRUPTED
     elif returncode is None:
         code = EXIT_CANNOT_RUN
     elif returncode < 0:
@@ -884,30 +1015,38 @@ def format_plan(plan: RunPlan) -> str:
         f"argv:   {shlex.join(plan.argv)}",
         f"cwd:    {plan.cwd}",
     ]
-    if plan.env_added:
-        first = True
-        for name, value in plan.env_added:
-            lines.append(f"{'env:    ' if first else '        '}{name}={shlex.quote(value)}")
-            first = False
+    added = {**dict(plan.env_added), **dict(plan.env_extra)}
+    if plan.clean_env:
+        lines.append(f"env:    only {', '.join(CLEAN_ENV_KEEP)} from skillctl's environment, and:")
+    first = not plan.clean_env
+    for name, value in sorted(added.items()):
+        lines.append(f"{'env:    ' if first else '        '}{name}={shlex.quote(value)}")
+        first = False
     for note in plan.notes:
         lines.append(f"note:   {note}")
     return "\n".join(lines) + "\n"
 
 
 def format_listing(skill_dir: Path, scripts: Sequence[ScriptInfo]) -> str:
-    """The scripts of a skill as plain text (``--list``)."""
+    """The scripts of a skill as plain text (``--list``), every name escaped: one line per
+    script, whatever its name holds (a newline, a terminal control)."""
+    from skillctl.textsafe import printable
+
+    folder = printable(str(skill_dir))
     if not scripts:
-        return f"{skill_dir}: no scripts\n"
-    width = max(len(s.relpath) for s in scripts)
-    lines = [f"{skill_dir}: {len(scripts)} script(s)"]
-    for info in scripts:
+        return f"{folder}: no scripts\n"
+    names = [printable(s.relpath) for s in scripts]
+    width = max(len(name) for name in names)
+    lines = [f"{folder}: {len(scripts)} script(s)"]
+    for info, name in zip(scripts, names, strict=True):
         flags = "executable" if info.executable else "not executable"
-        runner = info.interpreter or ("native" if info.binary else "?")
-        line = f"  {info.relpath.ljust(width)}  {flags:<14}  {runner}"
+        runner = printable(info.interpreter) if info.interpreter else (
+            "native" if info.binary else "?")
+        line = f"  {name.ljust(width)}  {flags:<14}  {runner}"
         if info.pep723 is not None:
             line += "  PEP 723: " + (", ".join(info.pep723) or "no dependencies")
         lines.append(line)
-        lines.extend(f"    ! {issue}" for issue in info.issues())
+        lines.extend(f"    ! {printable(issue)}" for issue in info.issues())
     return "\n".join(lines) + "\n"
 
 

@@ -153,7 +153,7 @@ def test_timeout_exits_124(skill: Path) -> None:
 
 def test_bad_skill_and_agent_are_usage_errors(skill: Path, tmp_path: Path) -> None:
     code, _, err = run(str(tmp_path / "missing"), "x.sh")
-    assert code == 2 and "no such" in err
+    assert code == 2 and "path not found: " in err  # the one wording (issue 17)
     empty = tmp_path / "empty"
     empty.mkdir()
     code, _, err = run(str(empty), "x.sh")

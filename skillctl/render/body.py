@@ -8,13 +8,20 @@ Three steps, each agent's own (reference/agents.md §5, Claude Code 2.1.330 ``Vg
    literal); ``$ARGUMENTS``; when nothing was substituted and arguments were given,
    ``\\n\\nARGUMENTS: <args>`` is appended; then ``${CLAUDE_SKILL_DIR}``,
    ``${CLAUDE_PROJECT_DIR}``, ``${CLAUDE_SESSION_ID}``, ``${CLAUDE_EFFORT}``. Substituted
-   values are never rescanned. Amp: ``{{arguments}}`` (else the same ``ARGUMENTS:`` append)
+   values are never rescanned for ``$`` forms. Each argument value is first given the
+   variables, then *defused* for inline shell (:func:`defuse_inline_shell`, Claude Code
+   2.1.332's ``uG``: ``!``` becomes ``! ```, a ``!`` at a line start or after a space gets a
+   backslash), so ``--args '!`cmd`'`` never runs ``cmd``. Variable values (the skill and
+   project paths) are *not* defused: Claude Code scans them for inline shell like the body
+   (verified: a project folder named ``p !`touch X``` runs ``touch X``), and so does skillctl
+   with ``--exec``. Amp: ``{{arguments}}`` (else the same ``ARGUMENTS:`` append)
    and ``{baseDir}``; OpenClaw: ``{baseDir}``; Goose: ``$ARGUMENTS``. Arguments are split with
    shell-style quoting.
 2. **Inline shell** (Claude Code): ``!`cmd``` at a line start or after whitespace, and
    ````` ```! ````` fenced blocks. Shown, never run, unless the caller asks (``execute=True``):
-   then each command runs with ``/bin/sh -c`` in the skill directory, stdin closed, in its own
-   process group that is killed on timeout.
+   then each command runs with ``/bin/sh -c`` in the project directory (where Claude Code
+   runs its Bash tool; verified with 2.1.332), stdin closed, in its own process group that is
+   killed on timeout.
 3. **The wrapper** the agent puts around it (``WRAPPERS``, keyed by the profile's
    ``body_wrapper``).
 
@@ -141,9 +148,23 @@ def _protect(value: str) -> str:
     return _WRAP + value.replace(_ESC, "\ufffd").replace(_WRAP, "\ufffd").replace("$", _ESC) + _WRAP
 
 
-def claude_substitute(text: str, args: str | None, names: Sequence[str]) -> tuple[str, list[int]]:
+def defuse_inline_shell(value: str) -> str:
+    """An argument value made inert for inline shell, exactly as Claude Code 2.1.332 does it
+    (``uG``): a backtick then ``!`` gets a space between them, so does ``!`` then a backtick,
+    and a ``!`` that starts a line or follows whitespace gets a backslash before it."""
+    value = value.replace("`!", "` !").replace("!`", "! `")
+    return re.sub(r"(^|\s)!", lambda m: m.group(1) + "\\!", value, flags=re.M)
+
+
+def claude_substitute(
+    text: str,
+    args: str | None,
+    names: Sequence[str],
+    transform: Callable[[str], str] | None = None,
+) -> tuple[str, list[int]]:
     """Claude Code's argument substitution; returns the text and the first lines of code
-    fences whose content it rewrote."""
+    fences whose content it rewrote. ``transform`` is applied to every argument value before
+    it is put in (Claude Code: the variables, then :func:`defuse_inline_shell`)."""
     if args is None:
         return text, []
     positional: list[str] | None = None
@@ -164,7 +185,8 @@ def claude_substitute(text: str, args: str | None, names: Sequence[str]) -> tupl
     def value(text_value: str | None) -> str:
         nonlocal substituted
         substituted = True
-        return _protect(text_value or "")
+        text_value = text_value or ""
+        return _protect(transform(text_value) if transform is not None else text_value)
 
     pieces = [(chunk.replace(_ESC, "\ufffd").replace(_WRAP, "\ufffd"), fenced, line)
               for chunk, fenced, line in _segments(text)]
@@ -196,7 +218,7 @@ def claude_substitute(text: str, args: str | None, names: Sequence[str]) -> tupl
                  if fenced and chunk != before]
     result = "".join(chunk for chunk, _, _ in pieces)
     if not substituted and args:
-        result += "\n\nARGUMENTS: " + _protect(args)
+        result += "\n\nARGUMENTS: " + _protect(transform(args) if transform is not None else args)
     return result.replace(_ESC, "$").replace(_WRAP, ""), rewritten
 
 
@@ -370,11 +392,19 @@ Substitution = Callable[[str, Mapping[str, Any], BodyOptions, Path], tuple[str, 
 def _substitute_claude(
     body: str, data: Mapping[str, Any], options: BodyOptions, directory: Path
 ) -> tuple[str, list[int]]:
-    body, fence_lines = claude_substitute(body, options.args, argument_names(data.get("arguments")))
     project = Path(os.path.abspath(options.project_dir or Path.cwd()))
-    body, more = _replace_vars(body, {
+    variables = {
         "${CLAUDE_SKILL_DIR}": str(directory), "${CLAUDE_PROJECT_DIR}": str(project),
-        "${CLAUDE_SESSION_ID}": options.session_id, "${CLAUDE_EFFORT}": options.effort})
+        "${CLAUDE_SESSION_ID}": options.session_id, "${CLAUDE_EFFORT}": options.effort}
+
+    def argument(value: str) -> str:
+        for key, val in variables.items():
+            value = value.replace(key, val)
+        return defuse_inline_shell(value)
+
+    body, fence_lines = claude_substitute(
+        body, options.args, argument_names(data.get("arguments")), argument)
+    body, more = _replace_vars(body, variables)
     return body, fence_lines + more
 
 
@@ -470,7 +500,10 @@ def render_body(skill: Skill, wrapper_id: str, options: BodyOptions | None = Non
                      f"{line}: check it is meant for {wrapper.id}, not for a shell or awk ($0, $1)")
     commands: list[ShellCommand] = []
     if wrapper.inline_shell:
-        body, commands = _apply_shell(body, options, directory)
+        # Claude Code runs them with its Bash tool, in the session's working directory (the
+        # project), not in the skill's folder (verified with 2.1.332)
+        where = Path(os.path.abspath(options.project_dir or Path.cwd()))
+        body, commands = _apply_shell(body, options, where)
         if commands and not options.execute:
             notes.append(f"{len(commands)} inline shell command(s) shown, not run "
                          "(Claude Code runs them on invocation; pass --exec to run them here)")

@@ -6,7 +6,6 @@ Nothing here imports rich or any third-party library.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -14,6 +13,7 @@ from typing import TextIO
 
 from skillctl.lint.result import LintReport
 from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity
+from skillctl.textsafe import printable as printable  # re-exported: its one home is textsafe
 
 
 def use_color(stream: TextIO, color: bool | None = None) -> bool:
@@ -73,35 +73,6 @@ def repo_relative(path: str) -> str:
     while parts and parts[0] == ".":
         parts = parts[1:]
     return PurePosixPath(*parts).as_posix() if parts else "."
-
-
-#: Bidirectional controls: they reorder what a terminal shows ("Trojan source").
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def printable(text: str) -> str:
-    """Text safe to print on one terminal line: control characters shown as escapes.
-
-    A skill's name or a file name can hold a newline, an escape sequence or a bidi override;
-    printed raw it would break the one-finding-per-line layout, drive the terminal or
-    reorder the text. Tabs stay; other characters (non-ASCII letters, emoji) are kept.
-    """
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if ch == "\t" or (
-            unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp") and ch not in _BIDI
-        ):
-            out.append(ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return "".join(out)
 
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
@@ -173,6 +144,12 @@ def group_by_skill(report: LintReport) -> list[SkillGroup]:
         SkillGroup(name=name, path=path, diagnostics=tuple(sorted(found, key=DIAGNOSTIC_ORDER)))
         for path, (name, found) in sorted(groups.items())
     ]
+
+
+def shown(report: LintReport, *, quiet: bool = False) -> list[Diagnostic]:
+    """The findings a format for people shows: all of them, or only the errors (``--quiet``)."""
+    found = report.diagnostics
+    return [d for d in found if d.severity is Severity.ERROR] if quiet else found
 
 
 def by_path(diagnostics: Iterable[Diagnostic]) -> list[tuple[str, list[Diagnostic]]]:

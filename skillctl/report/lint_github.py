@@ -7,7 +7,9 @@ and line in the pull request::
 
 ``error`` for errors, ``warning`` for warnings, ``notice`` for info. Message data escapes
 ``%``, CR and LF; property values additionally escape ``:`` and ``,`` (the rules of the
-runner's ``toolkit/core`` ``command.ts``). Paths are made relative to the current directory
+runner's ``toolkit/core`` ``command.ts``), after every value from a skill went through
+:func:`skillctl.textsafe.printable` (a newline in a name shows as ``\\n``, an escape sequence
+never reaches the log). Paths are made relative to the current directory
 (the workspace in a job). A plain summary line follows, which the runner just logs.
 """
 
@@ -18,6 +20,7 @@ from typing import TextIO
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
 from skillctl.report.lint_common import fit_to_stream, repo_relative, summary_sentence
+from skillctl.textsafe import printable
 
 _COMMAND = {
     Severity.ERROR: "error",
@@ -41,15 +44,16 @@ def annotation(diagnostic: Diagnostic) -> str:
     properties = ",".join(
         f"{key}={escape_property(value)}"
         for key, value in (
-            ("file", repo_relative(diagnostic.path)),
+            ("file", printable(repo_relative(diagnostic.path))),
             ("line", str(max(1, diagnostic.line))),
             ("col", str(max(1, diagnostic.column))),
-            ("title", diagnostic.rule),
+            ("title", printable(diagnostic.rule)),
         )
     )
-    message = diagnostic.message
+    # each value escaped before it is laid out: only the hint's own line break stays one
+    message = printable(diagnostic.message)
     if diagnostic.hint:
-        message += f"\nhint: {diagnostic.hint}"
+        message += f"\nhint: {printable(diagnostic.hint)}"
     return f"::{_COMMAND[diagnostic.severity]} {properties}::{escape_data(message)}"
 
 

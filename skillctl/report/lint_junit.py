@@ -3,7 +3,8 @@
 One ``<testsuite name="skillctl lint">`` inside ``<testsuites>``, one ``<testcase>`` per
 linted skill (``classname`` "skillctl.lint", ``name`` the skill's entry file as the user
 named it). A skill with error findings gets one ``<failure>`` that lists them, one per line
-(``path:line:col: rule: message``); warnings and info go to ``<system-out>``. Findings that
+(``path:line:col: rule: message``, each value escaped by :func:`skillctl.textsafe.printable`,
+so one finding is one line); warnings and info go to ``<system-out>``. Findings that
 belong to no skill (a directory without SKILL.md, say) get a test case named after their
 path. Built with ``xml.etree`` so it is always well-formed; no timestamps or host names, so
 the same findings give the same bytes.
@@ -16,15 +17,19 @@ from typing import TextIO
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
 from skillctl.report.lint_common import SkillGroup, encodable, group_by_skill, plural
+from skillctl.textsafe import printable
 
 
 def _line(diagnostic: Diagnostic) -> str:
+    """One finding on one line: every value escaped (a CI log that shows the report must
+    not read a line from a skill's name as a command)."""
     text = (
-        f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
-        f"{diagnostic.severity.value} {diagnostic.rule}: {diagnostic.message}"
+        f"{printable(diagnostic.path)}:{diagnostic.line}:{diagnostic.column}: "
+        f"{diagnostic.severity.value} {printable(diagnostic.rule)}: "
+        f"{printable(diagnostic.message)}"
     )
     if diagnostic.hint:
-        text += f" (hint: {diagnostic.hint})"
+        text += f" (hint: {printable(diagnostic.hint)})"
     return text
 
 
@@ -51,8 +56,8 @@ def render_junit(report: LintReport) -> str:
         case = ET.SubElement(
             suite,
             "testcase",
-            {"classname": "skillctl.lint", "name": _clean(group.path),
-             "file": _clean(group.path), "time": "0"},
+            {"classname": "skillctl.lint", "name": _clean(printable(group.path)),
+             "file": _clean(printable(group.path)), "time": "0"},
         )
         errors = group.with_severity(Severity.ERROR)
         if errors:
@@ -60,8 +65,8 @@ def render_junit(report: LintReport) -> str:
             failure = ET.SubElement(
                 case,
                 "failure",
-                {"type": first.rule,
-                 "message": _clean(f"{plural(len(errors), 'error')}: {first.message}")},
+                {"type": printable(first.rule),
+                 "message": _clean(f"{plural(len(errors), 'error')}: {printable(first.message)}")},
             )
             failure.text = _clean("\n".join(_line(d) for d in errors))
         others = group.with_severity(Severity.WARNING, Severity.INFO)

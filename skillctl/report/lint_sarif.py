@@ -9,7 +9,9 @@ a URI relative to ``%SRCROOT%`` (the repository checkout) with 1-based line and 
 ``partialFingerprints["skillctl/v1"]`` is a hash of the rule, the file and the message (not
 the line, so moving text does not make an alert look new), with a counter to tell identical
 findings in one file apart. The output is deterministic: no timestamps, no absolute paths
-for files below the current directory, sorted rules and results.
+for files below the current directory, sorted rules and results. The log is valid UTF-8 and
+valid Unicode: a file name that is not UTF-8 is percent-encoded byte for byte in URIs
+(``bad%FF``) and written ``bad\\xff`` in message text (:func:`skillctl.textsafe.unicode_safe`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from skillctl import __version__
 from skillctl.lint.result import LintReport, RuleInfo
 from skillctl.model import Diagnostic, Severity
 from skillctl.report.lint_common import encodable, repo_relative
+from skillctl.textsafe import unicode_safe
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = (
@@ -78,8 +81,12 @@ def artifact_location(path: str) -> dict[str, Any]:
     """A SARIF ``artifactLocation``: relative to ``%SRCROOT%`` when it can be."""
     relative = repo_relative(path)
     if Path(relative).is_absolute():
-        return {"uri": Path(relative).as_uri()}
-    return {"uri": quote(relative, safe="/"), "uriBaseId": "%SRCROOT%"}
+        try:
+            return {"uri": Path(relative).as_uri()}
+        except UnicodeEncodeError:  # not UTF-8: its bytes percent-encoded, as below
+            return {"uri": "file://" + quote(relative, safe="/:", errors="surrogateescape")}
+    # surrogateescape: the bytes of a name that is not UTF-8 are percent-encoded as they are
+    return {"uri": quote(relative, safe="/", errors="surrogateescape"), "uriBaseId": "%SRCROOT%"}
 
 
 def _fingerprint(rule: str, uri: str, message: str, occurrence: int) -> str:
@@ -95,9 +102,9 @@ def _result(
     location = artifact_location(diagnostic.path)
     key = (diagnostic.rule, location["uri"], diagnostic.message)
     occurrences[key] += 1
-    text = diagnostic.message
+    text = unicode_safe(diagnostic.message)
     if diagnostic.hint:
-        text += f"\nHint: {diagnostic.hint}"
+        text += f"\nHint: {unicode_safe(diagnostic.hint)}"
     return {
         "ruleId": diagnostic.rule,
         "ruleIndex": index,

@@ -40,8 +40,8 @@ def test_annotation_escapes_path_and_message() -> None:
                    Severity.WARNING, hint="quote it")
     assert annotation(d) == (
         "::warning file=odd%2Cdir%3Ax/SKILL.md,line=3,col=2,title=yaml-colon::"
-        "bad: value%0Anext 100%25%0Ahint: quote it"
-    )
+        "bad: value\\nnext 100%25%0Ahint: quote it"
+    )  # a line break inside a value is shown as \n: only the hint's own one is %0A
 
 
 def test_every_line_is_one_line() -> None:
