@@ -156,6 +156,10 @@ class Split:
     leading: bool = False  # content stands before the opening ---
 
 
+#: A top-level ``name:`` or ``description:`` line: what every frontmatter block holds.
+_SKILL_KEY = re.compile(r"['\"]?(?:name|description)['\"]?[ \t]*:(?:[ \t]|$)")
+
+
 def split_frontmatter(lines: list[str]) -> Split:
     """Find the frontmatter delimiters line by line: ``---`` alone, trailing blanks allowed."""
     if lines and _DELIMITER.fullmatch(lines[0]):
@@ -166,7 +170,11 @@ def split_frontmatter(lines: list[str]) -> Split:
     if opener is None:
         return Split(None, None)
     closer = _find_closer(lines, opener)
-    if closer is None or not any(":" in line for line in lines[opener + 1 : closer]):
+    # Only a block that names the skill is frontmatter pushed down: between two horizontal
+    # rules of a Markdown file without frontmatter, "Note: ..." is text, not YAML (issue 16).
+    if closer is None or not any(
+        _SKILL_KEY.match(line) for line in lines[opener + 1 : closer]
+    ):
         return Split(None, None)
     return Split(opener, closer, leading=True)
 

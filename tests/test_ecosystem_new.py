@@ -184,7 +184,8 @@ def test_placement_note_names_where_the_agent_looks(tmp_path: Path) -> None:
 def test_scaffold_lints_clean_for_the_chosen_agents(
     tmp_path: Path, agents: tuple[str, ...], extras: tuple[str, ...]
 ) -> None:
-    """The whole point of ``new``: what it writes passes ``skillctl lint`` (exit 0, no findings)."""
+    """What ``new`` writes passes ``skillctl lint`` but for its placeholders, which must not
+    lint clean (issue 16): ``scaffold-placeholder`` is the only rule that fires."""
     help_text = runner.invoke(app, ["lint", "--help"]).stdout
     if "Not implemented yet" in help_text:
         pytest.skip("lint not built yet")
@@ -197,9 +198,31 @@ def test_scaffold_lints_clean_for_the_chosen_agents(
     for agent in agents:
         lint_args += ["--agent", agent]
     result = runner.invoke(app, [*lint_args, str(tmp_path / "fresh-skill")])
-    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.exit_code == 1, result.stdout + result.stderr
     import json
 
     report = json.loads(result.stdout)
     assert report["summary"]["skills"] == 1
-    assert report["diagnostics"] == []
+    rules = {d["rule"] for d in report["diagnostics"]}
+    assert rules == {"scaffold-placeholder"}, report["diagnostics"]
+    # with every placeholder filled in, nothing is left
+    skill_md = tmp_path / "fresh-skill" / "SKILL.md"
+    text = skill_md.read_text(encoding="utf-8")
+    front, body = text.split("\n---\n", 1)
+    front = "\n".join(line for line in front.split("\n") if not line.startswith("description:"))
+    skill_md.write_text(
+        front + "\ndescription: Counts fresh things. Use when the user asks to count them.\n"
+        "---\n" + "\n".join(
+            line for line in body.split("\n")
+            if not line.startswith(("Describe", "the agent reads", "1.", "2.", "3.", "- A "))
+        ),
+        encoding="utf-8",
+    )
+    for extra in ("scripts/example.py", "references/REFERENCE.md"):
+        path = tmp_path / "fresh-skill" / extra
+        if path.exists():
+            path.write_text(path.read_text(encoding="utf-8") + "\n# filled in\n",
+                            encoding="utf-8")
+    again = runner.invoke(app, [*lint_args, str(tmp_path / "fresh-skill")])
+    assert again.exit_code == 0, again.stdout + again.stderr
+    assert json.loads(again.stdout)["diagnostics"] == []

@@ -1,10 +1,11 @@
 """Property tests of ``lint --fix`` (skillctl/lint/fix.py).
 
 Generated skills carry every safe-to-fix problem (BOM, CRLF, an unquoted ``: `` in the
-description, non-string metadata values, a misspelt key) mixed with comments, keys that must
-not change, and an arbitrary body. After a fix: the file parses cleanly; every key and value
-it did not mean to change is the same; every comment is still there; the body text is the
-same (line endings aside); and a second fix changes nothing.
+description, a misspelt key) and non-string metadata values (which a fix must leave as they
+are) mixed with comments, keys that must not change, and an arbitrary body. After a fix:
+the file parses cleanly; every key and value it did not mean to change is the same; every
+comment is still there; the body text is the same (line endings aside); and a second fix
+changes nothing.
 """
 
 from __future__ import annotations
@@ -133,7 +134,11 @@ def test_fix_keeps_what_it_does_not_mean_to_change(
     assert data["description"] == case.description
     assert data.get("license") == "MIT"
     if case.metadata:
-        assert {k: str(v) for k, v in data["metadata"].items()} == case.metadata
+        # metadata values are never quoted (issue 16): a boolean stays a boolean
+        assert {
+            k: str(v).lower() if isinstance(v, bool) else str(v)
+            for k, v in data["metadata"].items()
+        } == case.metadata
     text = fixed.decode("utf-8")
     for comment in case.comments:
         assert comment in text

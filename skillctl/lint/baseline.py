@@ -127,4 +127,7 @@ def apply_baseline(report: LintReport, path: Path) -> LintReport:
         return tuple(kept)
 
     results = tuple(SkillResult(r.path, r.dir, r.name, keep(r.diagnostics)) for r in report.results)
-    return replace(report, results=results, extra=keep(report.extra))
+    extra = keep(report.extra)
+    before = sum(len(r.diagnostics) for r in report.results) + len(report.extra)
+    after = sum(len(r.diagnostics) for r in results) + len(extra)
+    return replace(report, results=results, extra=extra, baseline_hidden=before - after)

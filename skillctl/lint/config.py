@@ -8,7 +8,9 @@ explicitly). Keys::
     select = ["name-case", ...]         # run only these rules
     ignore = ["body-tokens"]            # never run these
     strict = false                      # warnings fail the run too
-    per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns
+    per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns; "*" = all
+    exclude = ["tests/fixtures/"]       # folders never searched for skills (gitignore patterns)
+    extend-exclude = ["vendor/"]        # more of them, added to exclude
     unicode-names = false               # rule options (see OPTIONS)
     max-body-lines = 500
     max-body-tokens = 5000
@@ -31,7 +33,7 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,7 +64,10 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
 }
 
 _LIST_KEYS = ("agents", "select", "ignore")
-KNOWN_KEYS = frozenset({*_LIST_KEYS, "strict", "per-path-ignores", "severity", *OPTIONS})
+_EXCLUDE_KEYS = ("exclude", "extend-exclude")
+KNOWN_KEYS = frozenset(
+    {*_LIST_KEYS, *_EXCLUDE_KEYS, "strict", "per-path-ignores", "severity", *OPTIONS}
+)
 SEVERITY_VALUES = ("error", "warning", "info", "off")
 
 
@@ -71,7 +76,7 @@ class ResolvedConfig:
     """Everything a lint run needs to know besides the skills: frozen, picklable, hashable.
 
     ``select`` is None when every rule runs. ``base_dir`` is the directory per-path-ignore
-    patterns are relative to (the config file's directory, or the current one).
+    and exclude patterns are relative to (the config file's directory, or the current one).
     """
 
     agents: tuple[str, ...] = ()
@@ -83,6 +88,45 @@ class ResolvedConfig:
     base_dir: str = ""
     strict: bool = False
     source: str | None = None
+    #: gitignore-style patterns of folders a tree search does not enter (exclude and
+    #: extend-exclude together, in that order)
+    exclude: tuple[str, ...] = ()
+
+    def prune_for(self, root: Path) -> Callable[[str], bool] | None:
+        """What a walk from ``root`` leaves out: a test of a folder's path (as the walk
+        spells it, below ``root``) against ``exclude``, or None when nothing is excluded.
+
+        A path named on the command line is always searched, as in ruff: a pattern that
+        covers ``root`` itself (or a folder above it) is not applied below it either.
+        """
+        if not self.exclude:
+            return None
+        base = os.path.abspath(self.base_dir or ".")
+        real_base = os.path.realpath(base)
+
+        def relative(path: str) -> str | None:
+            absolute = os.path.abspath(path)
+            for start, target in ((base, absolute), (real_base, os.path.realpath(absolute))):
+                rel = os.path.relpath(target, start)
+                if rel != ".." and not rel.startswith(".." + os.sep) and not os.path.isabs(rel):
+                    return "" if rel == "." else rel.replace(os.sep, "/")
+            return None
+
+        at_root = relative(os.fspath(root))
+        patterns = [
+            _compiled(p) for p in self.exclude
+            if at_root is None or not at_root or _compiled(p).match(at_root + "/") is None
+        ]
+        if not patterns:
+            return None
+
+        def pruned(folder: str) -> bool:
+            rel = relative(folder)
+            return rel is not None and rel != "" and any(
+                p.match(rel + "/") is not None for p in patterns
+            )
+
+        return pruned
 
     def enabled(self, rule_id: str) -> bool:
         """Whether a rule runs at all (select, ignore and ``off`` severities applied)."""
@@ -133,6 +177,7 @@ class ResolvedConfig:
                 "per_path_ignores": self.per_path_ignores,
                 "base_dir": self.base_dir,
                 "strict": self.strict,
+                "exclude": self.exclude,
             },
             sort_keys=True,
             default=str,
@@ -181,6 +226,9 @@ def _places(start: Path) -> Iterator[Path]:
 
 
 def _is_config(candidate: Path) -> bool:
+    """Whether ``candidate`` is the configuration file. A ``pyproject.toml`` that is not
+    UTF-8 TOML is an error, as in ruff: whether it holds a ``[tool.skillctl]`` meant for this
+    run cannot be known, and skipping it would lose its settings without a word."""
     if not candidate.is_file():
         return False
     if candidate.name == "skillctl.toml":
@@ -188,12 +236,37 @@ def _is_config(candidate: Path) -> bool:
     import tomllib  # only where there is a file to read
 
     try:
-        data = tomllib.loads(_read_config_text(candidate))
+        text = _read_config_text(candidate)
     except ConfigError:
         raise
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{candidate}: cannot read config file: not UTF-8 (byte {exc.start}){_LOOKED}"
+        ) from None
+    except OSError:
         return False
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(_invalid_toml(candidate, text, exc) + _LOOKED) from None
     return isinstance(data.get("tool"), dict) and "skillctl" in data["tool"]
+
+
+_LOOKED = "; skillctl looks for [tool.skillctl] in it: fix it, or name the config with --config"
+
+
+def _invalid_toml(path: Path, text: str, exc: ValueError) -> str:
+    """``path:line:column: invalid TOML: why`` from tomllib's message (which ends in ``(at line
+    L, column C)`` or ``(at end of document)``)."""
+    message = str(exc)
+    found = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
+    if found:
+        return f"{path}:{found[1]}:{found[2]}: invalid TOML: {message[: found.start()]}"
+    found = re.search(r"\s*\(at end of document\)$", message)
+    if found:
+        line = text.count("\n") + (0 if text.endswith("\n") else 1)
+        return f"{path}:{max(line, 1)}: invalid TOML: {message[: found.start()]} at the end"
+    return f"{path}: invalid TOML: {message}"
 
 
 def find_config(start: Path) -> Path | None:
@@ -242,7 +315,7 @@ def read_config_table(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+        raise ConfigError(_invalid_toml(path, text, exc)) from exc
     tool = data.get("tool")
     table = tool.get("skillctl") if isinstance(tool, dict) else None
     if table is None and path.name != "pyproject.toml":
@@ -319,6 +392,19 @@ class FileConfig:
     per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     path: Path | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+
+
+def _patterns(values: Any, where: str, key: str) -> tuple[str, ...]:
+    """A list of gitignore-style patterns; ConfigError naming the file, key and pattern."""
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ConfigError(f"{where}: {key}: expected a list of gitignore-style patterns")
+    for pattern in values:
+        try:
+            _compiled(pattern)
+        except PatternError as exc:
+            raise ConfigError(f"{where}: {key}: invalid pattern {pattern!r}: {exc}") from None
+    return tuple(values)
 
 
 def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
@@ -366,6 +452,13 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
     options = tuple(
         sorted((name, _option(name, table[name], where)) for name in OPTIONS if name in table)
     )
+    exclude = tuple(
+        dict.fromkeys(
+            pattern
+            for key in _EXCLUDE_KEYS
+            for pattern in _patterns(table.get(key, []), where, key)
+        )
+    )
     return FileConfig(
         agents=agents,
         select=select,
@@ -375,6 +468,7 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
         options=options,
         per_path_ignores=tuple(sorted(per_path)),
         path=path,
+        exclude=exclude,
     )
 
 
@@ -415,6 +509,7 @@ def resolve_config(
         base_dir=base_dir,
         strict=strict or bool(file_config.strict),
         source=str(path) if path is not None else None,
+        exclude=file_config.exclude,
     )
 
 

@@ -145,10 +145,20 @@ class SkillContext:
 
     @functools.cached_property
     def files(self) -> tuple[SkillFile, ...]:
-        """The skill's files (bounded listing, sorted)."""
+        """The skill's files (bounded listing, sorted), without those of a skill nested in it
+        (a folder below with its own SKILL.md): they are that skill's, and reported once,
+        with it (issue 16)."""
         from skillctl.scan import list_files
 
-        return list_files(self.skill.dir)[0]
+        listed = list_files(self.skill.dir)[0]
+        nested = tuple(
+            file.relpath[: -len("SKILL.md")]  # "inner/" of "inner/SKILL.md"
+            for file in listed
+            if "/" in file.relpath and file.relpath.rsplit("/", 1)[1].upper() == "SKILL.MD"
+        )
+        if not nested:
+            return listed
+        return tuple(file for file in listed if not file.relpath.startswith(nested))
 
     def read_file(self, relpath: str, size: int | None = None) -> bytes:
         """The whole content of one of the skill's files (OSError when it cannot be read).

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skillctl.errors import UsageError
+from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.lint.config import ResolvedConfig, resolve_config
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, RegisteredRule, registered
@@ -285,7 +285,9 @@ def lint_walk(
     if missing:
         return WalkedLint([], [], missing, [], [])
     notes: list[ScanNote] = []
-    found = iter_candidates(paths, walked=walked, notes=notes, missing=missing)
+    found = iter_candidates(
+        paths, walked=walked, notes=notes, missing=missing, prune_for=config.prune_for
+    )
     if cache.enabled and not cache.is_empty:
         candidates = [(c.dir, c.entry) for c in found]
         results, summaries = lint_candidates(candidates, config, cache, jobs=jobs)
@@ -355,7 +357,9 @@ def lint_across(
     return per_skill, extra
 
 
-def _no_skills_message(paths: Iterable[Path], notes: Sequence[ScanNote] = ()) -> str:
+def _no_skills_message(
+    paths: Iterable[Path], notes: Sequence[ScanNote] = (), *, exclude: bool = False
+) -> str:
     shown = ", ".join(str(p) for p in paths)
     # What could not be looked at may be the very reason nothing was found (a FIFO named
     # SKILL.md, an unreadable folder): say so rather than leave the user guessing.
@@ -364,7 +368,8 @@ def _no_skills_message(paths: Iterable[Path], notes: Sequence[ScanNote] = ()) ->
         for note in notes[:10]
     )
     return (
-        f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore); "
+        f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore"
+        f"{' and the exclude patterns of the config' if exclude else ''}); "
         f"pass --allow-empty if that is expected{unseen}"
     )
 
@@ -412,6 +417,7 @@ def run_lint(options: LintOptions) -> LintRun:
             paths,
             walked=[] if every_path_a_tree else None,
             rules=lambda: tuple(active_rules(config)),
+            prune_for=config.prune_for,
         )
     if warm is not None and len(warm.results) >= options.min_skills:
         cache.save()
@@ -426,7 +432,7 @@ def run_lint(options: LintOptions) -> LintRun:
     if options.fix or options.diff:
         from skillctl.collect import candidates_for
 
-        found, notes, missing = candidates_for(paths, walked=walked)
+        found, notes, missing = candidates_for(paths, walked=walked, prune_for=config.prune_for)
         linted = WalkedLint([(c.dir, c.entry) for c in found], notes, missing, [], [])
         del found  # a run over many skills keeps as little per skill as it can
     else:
@@ -434,9 +440,9 @@ def run_lint(options: LintOptions) -> LintRun:
         linted = lint_walk(paths, config, cache, walked=walked)
     candidates, notes, missing = linted.candidates, linted.notes, linted.missing
     if missing:
-        raise UsageError(f"path does not exist: {', '.join(str(p) for p in missing)}")
+        raise PathNotFoundError(missing)
     if not candidates and not options.allow_empty:
-        raise UsageError(_no_skills_message(paths, notes))
+        raise UsageError(_no_skills_message(paths, notes, exclude=bool(config.exclude)))
     if options.min_skills > 1 and len(candidates) < options.min_skills:
         raise UsageError(
             f"found {len(candidates)} skill(s) below {', '.join(str(p) for p in paths)}, "

@@ -1,9 +1,11 @@
 """``--fix`` and ``--diff``: rewrite only what is safe, and say what changed.
 
 Safe fixes: strip a BOM (``bom``), CRLF to LF (``crlf``), quote a value with an unquoted
-colon (``yaml-colon``), rename a misspelt key (``unknown-field`` with one suggestion), quote
-non-string metadata values (``field-type``), add the exec bit to a script with a shebang
-(``script-not-executable``).
+colon (``yaml-colon``), rename a misspelt key (``unknown-field``: one suggestion, not set
+already, of which the key is no deliberate variant such as ``agents`` or
+``dspy-compatibility``), add the exec bit to a script the skill runs directly
+(``script-not-executable``). Nothing that changes what a reader gets: metadata values are
+never quoted (``metadata.internal: true`` stays a boolean).
 
 Frontmatter edits are made in place on the exact text ruamel.yaml located (key and value
 positions from the round-trip parse), then the result is parsed again with ruamel and
@@ -66,20 +68,6 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _scalar_token(line: str, column: int) -> tuple[int, int] | None:
-    """Start and end (0-based, end exclusive) of a one-line plain scalar starting at column."""
-    start = column - 1
-    if start >= len(line) or line[start] in "[{|>&*!\"'":
-        return None
-    rest = line[start:]
-    comment = re.search(r"\s#", rest)
-    token = rest[: comment.start()] if comment else rest
-    token = token.rstrip()
-    if not token:
-        return None
-    return start, start + len(token)
-
-
 def _edit_frontmatter(
     skill: Skill, config: ResolvedConfig, lines: list[str], first_line: int
 ) -> tuple[list[str], list[FixRecord]]:
@@ -98,50 +86,33 @@ def _edit_frontmatter(
         i = file_line - first_line
         return i if 0 <= i < len(new) else None
 
-    if fm is not None and strict_ok and expected is not None:
-        # rename misspelt keys
-        if _wanted("unknown-field", skill, config):
-            from skillctl.lint.rules.fields import suggest_field
+    # rename misspelt keys
+    if fm is not None and strict_ok and expected is not None and _wanted(
+        "unknown-field", skill, config
+    ):
+        from skillctl.lint.rules.fields import typo_target
 
-            known = frozenset(set(all_known_fields()) | set(config.option("extra-fields")))
-            for key in list(fm.data):
-                if key in known:
-                    continue
-                target = suggest_field(key, known)
-                if target is None or target in fm.data:
-                    continue
-                pos = fm.positions.get((key,))
-                i = index_of(pos.line) if pos else None
-                if pos is None or i is None:
-                    continue
-                col = pos.column - 1
-                if new[i][col : col + len(key)] != key:
-                    continue
-                new[i] = new[i][:col] + target + new[i][col + len(key) :]
-                expected = {(target if k == key else k): v for k, v in expected.items()}
-                records.append(FixRecord(path, "unknown-field", f"renamed {key!r} to {target!r}"))
-        # quote non-string metadata values
-        metadata = fm.data.get("metadata")
-        if _wanted("field-type", skill, config) and isinstance(metadata, dict):
-            fixed_meta = dict(metadata)
-            for key, value in metadata.items():
-                if isinstance(value, (str, dict, list)) or value is None:
-                    continue
-                pos = fm.value_positions.get(("metadata", key))
-                i = index_of(pos.line) if pos else None
-                if pos is None or i is None:
-                    continue
-                span = _scalar_token(new[i], pos.column)
-                if span is None:
-                    continue
-                token = new[i][span[0] : span[1]]
-                new[i] = new[i][: span[0]] + _quote(token) + new[i][span[1] :]
-                fixed_meta[key] = token
-                records.append(
-                    FixRecord(path, "field-type", f'quoted metadata.{key} ({token} -> "{token}")')
-                )
-            if fixed_meta != metadata:
-                expected["metadata"] = fixed_meta
+        known = frozenset(set(all_known_fields()) | set(config.option("extra-fields")))
+        for key in list(fm.data):
+            if key in known or not isinstance(key, str):
+                continue
+            # only a plain misspelling: never a key the author may have meant as it is
+            # (``agents``, ``dspy-compatibility``) nor one whose target is set already
+            target = typo_target(key, fm.data, known)
+            if target is None or target in expected:  # (two keys that fix to one)
+                continue
+            pos = fm.positions.get((key,))
+            i = index_of(pos.line) if pos else None
+            if pos is None or i is None:
+                continue
+            col = pos.column - 1
+            if new[i][col : col + len(key)] != key:
+                continue
+            new[i] = new[i][:col] + target + new[i][col + len(key) :]
+            expected = {(target if k == key else k): v for k, v in expected.items()}
+            records.append(FixRecord(path, "unknown-field", f"renamed {key!r} to {target!r}"))
+    # Metadata values are never quoted: a tool reads ``metadata.internal: true`` as a
+    # boolean and ``version: 1.0`` as a number; quoting would change what it reads.
 
     strict_failed = any(p.code in _YAML_FAILURES for p in parsed.problems)
     quoted: dict[str, str] = {}
@@ -211,12 +182,13 @@ def _chmod_scripts(skill: Skill, config: ResolvedConfig, write: bool,
                    tree: Path) -> list[FixRecord]:
     if not _wanted("script-not-executable", skill, config):
         return []
-    from skillctl.lint.rules.scripts import shebang_files
+    from skillctl.lint.rules.scripts import reported_not_executable
 
     records = []
     skill_root = os.path.realpath(skill.dir)
     root = os.path.realpath(tree)
-    for file, _ in shebang_files(SkillContext(skill, config)):
+    # only the scripts the rule reports: one run only through an interpreter keeps its mode
+    for file, *_ in reported_not_executable(SkillContext(skill, config)):
         if file.executable:
             continue
         target = skill.dir / file.relpath
@@ -284,7 +256,8 @@ def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool,
         new_raw = (b"\xef\xbb\xbf" if had_bom and not strip_bom else b"") + new_text.encode("utf-8")
         if new_raw != raw:
             notes = "".join(
-                f"# {path}: {r.description}\n" for r in records if r.rule in ("bom", "crlf")
+                f"# {path}: {_tense(r.description, write)}\n"
+                for r in records if r.rule in ("bom", "crlf")
             )
             body_diff = "".join(
                 difflib.unified_diff(
@@ -302,8 +275,23 @@ def fix_skill(skill: Skill, config: ResolvedConfig, *, write: bool,
                 atomic_write_bytes(skill.entry, new_raw, confine_to=tree)
     chmods = _chmod_scripts(skill, config, write, tree)
     records.extend(chmods)
-    diff += "".join(f"# {r.path}: {r.description}\n" for r in chmods)
+    diff += "".join(f"# {r.path}: {_tense(r.description, write)}\n" for r in chmods)
+    if not write:  # --diff changed nothing: "would add the exec bit", not "added"
+        records = [FixRecord(r.path, r.rule, _tense(r.description, False)) for r in records]
     return records, diff
+
+
+#: The past-tense verbs fix descriptions start with, and what --diff says instead.
+_WOULD = {"added": "would add", "removed": "would remove", "converted": "would convert",
+          "renamed": "would rename", "quoted": "would quote"}
+
+
+def _tense(description: str, write: bool) -> str:
+    """A fix's description as done (``write``) or as what ``--diff`` would do."""
+    if write:
+        return description
+    verb, space, rest = description.partition(" ")
+    return _WOULD[verb] + space + rest if verb in _WOULD else "would: " + description
 
 
 def fix_skills(skills: Sequence[Skill], config: ResolvedConfig, *, write: bool,

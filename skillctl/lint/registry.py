@@ -48,6 +48,10 @@ RULE_MODULES = (
     "scripts",
     "divergence",
     "across",
+    "reach",
+    "yaml_values",
+    "placeholders",
+    "mentions",
 )
 
 

@@ -212,6 +212,8 @@ class LintReport:
     fixes: tuple[FixRecord, ...] = ()
     diff: str = ""
     rules: tuple[RuleInfo, ...] = field(default=())  # the rules that ran (for SARIF)
+    #: findings left out because ``--baseline`` recorded them (0 without a baseline)
+    baseline_hidden: int = 0
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

@@ -93,7 +93,10 @@ def test_file_inside_a_skill_lints_that_skill(make_skill: Callable[..., Path]) -
 def test_select_ignore_comma_lists(make_skill: Callable[..., Path]) -> None:
     skill = make_skill("bad", "name: Bad_x\ndescription: Does things. Use when asked.\n")
     _, out, _ = _invoke(skill, "--select", "name-case,name-charset", "--format", "json")
-    assert {d["rule"] for d in json.loads(out)["diagnostics"]} == {"name-case", "name-charset"}
+    # one bad name is one finding (issue 16): name-charset covers the uppercase letter too
+    assert {d["rule"] for d in json.loads(out)["diagnostics"]} == {"name-charset"}
+    _, out, _ = _invoke(skill, "--select", "name-case", "--format", "json")
+    assert {d["rule"] for d in json.loads(out)["diagnostics"]} == {"name-case"}
     _, out, _ = _invoke(
         skill, "--ignore", "name-case", "--ignore", "name-charset", "--format", "json"
     )
@@ -115,15 +118,17 @@ def test_parser_divergence_is_an_error_for_a_chosen_agent_that_drops_it(
     skill = make_skill("colon", "name: colon\ndescription: Formats. Use when: asked.\n")
     _, out, _ = _invoke(skill, "--select", "parser-divergence", "--format", "json")
     (diag,) = json.loads(out)["diagnostics"]
-    assert diag["severity"] == "warning" and "Codex" in diag["message"]
+    assert diag["severity"] == "warning" and "Goose" in diag["message"]
+    # (Codex 0.169.0 loads an unquoted ': ' since it quotes such values and retries)
     _, out, _ = _invoke(
-        skill, "--select", "parser-divergence", "--agent", "codex", "--format", "json"
+        skill, "--select", "parser-divergence", "--agent", "goose", "--format", "json"
     )
     assert json.loads(out)["diagnostics"][0]["severity"] == "error"
+    # no agent the user targets drops it: only a note (issue 16)
     _, out, _ = _invoke(
         skill, "--select", "parser-divergence", "--agent", "claude-code", "--format", "json"
     )
-    assert json.loads(out)["diagnostics"][0]["severity"] == "warning"
+    assert json.loads(out)["diagnostics"][0]["severity"] == "info"
 
 
 def test_baseline_via_cli(tmp_path: Path, make_skill: Callable[..., Path]) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -79,6 +81,69 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
         resolve_config(start=tmp_path)
 
 
+def _lint_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``skillctl lint`` as installed, in its own process (the config walk starts at cwd)."""
+    return subprocess.run(
+        [sys.executable, "-m", "skillctl", "lint", "--no-cache", *args],
+        capture_output=True, text=True, cwd=cwd, timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        # [tool.skillctl] with a typo: its settings were silently lost
+        ('[project]\nname = "x"\n\n[tool.skillctl]\nselect = ["crlf"\nignore = []\n', ":6:1:"),
+        # no [tool.skillctl] that TOML could see: still an error, as in ruff
+        ('[project]\nname = "x\n', ":2:10:"),
+        ("[tool.skillctl]\nselect = [\n", ":2: invalid TOML: Invalid value at the end"),
+    ],
+)
+def test_invalid_pyproject_on_the_walk_is_exit_2_with_file_and_line(
+    tmp_path: Path, make_skill: Callable[..., Path], text: str, where: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(text)
+    make_skill("fine", root=tmp_path / "skills")
+    result = _lint_cli("skills", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert f"{tmp_path / 'pyproject.toml'}{where}" in result.stderr
+    assert "--config" in result.stderr  # how to get past a file that is not yours to fix
+    assert "Traceback" not in result.stderr
+
+
+def test_invalid_pyproject_beyond_the_config_found_is_not_read(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    (tmp_path / "pyproject.toml").write_text("[broken\n")
+    (tmp_path / "project" / "skillctl.toml").parent.mkdir()
+    (tmp_path / "project" / "skillctl.toml").write_text('ignore = ["name-case"]\n')
+    make_skill("fine", root=tmp_path / "project" / "skills")
+    assert _lint_cli("skills", cwd=tmp_path / "project").returncode == 0
+    # --config names the file: the broken one on the way up is not looked at either
+    make_skill("other", root=tmp_path / "skills")
+    explicit = _lint_cli("--config", "project/skillctl.toml", "skills", cwd=tmp_path)
+    assert explicit.returncode == 0, explicit.stderr
+
+
+def test_pyproject_that_is_not_utf8_is_exit_2(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    (tmp_path / "pyproject.toml").write_bytes(b'[tool.skillctl]\nignore = ["caf\xe9"]\n')
+    make_skill("fine", root=tmp_path / "skills")
+    result = _lint_cli("skills", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"{tmp_path / 'pyproject.toml'}: cannot read config file: not UTF-8" in result.stderr
+
+
+def test_invalid_skillctl_toml_gives_the_line(tmp_path: Path) -> None:
+    (tmp_path / "skillctl.toml").write_text('select = ["crlf"]\nstrict = tru\n')
+    with pytest.raises(ConfigError) as exc:
+        resolve_config(start=tmp_path)
+    assert str(exc.value).startswith(f"{tmp_path / 'skillctl.toml'}:2:10: invalid TOML: ")
+    assert exc.value.exit_code == 2
+
+
 def test_cli_unknown_rule_and_agent_are_usage_errors(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="did you mean 'crlf'"):
         resolve_config(start=tmp_path, select=["crfl"])
@@ -99,8 +164,10 @@ def test_severity_override_and_off(tmp_path: Path, make_skill: Callable[..., Pat
 
 def test_per_path_ignores(tmp_path: Path, make_skill: Callable[..., Path]) -> None:
     (tmp_path / "skillctl.toml").write_text('[per-path-ignores]\n"legacy/**" = ["name-case"]\n')
-    old = make_skill("bad", BAD_NAME, root=tmp_path / "legacy")
-    new = make_skill("bad", BAD_NAME, root=tmp_path / "current")
+    # only the case is wrong, so name-case (not name-charset) reports it (issue 16)
+    only_case = "name: Bad\ndescription: Does things. Use when asked.\n"
+    old = make_skill("bad", only_case, root=tmp_path / "legacy")
+    new = make_skill("bad", only_case, root=tmp_path / "current")
     assert "name-case" not in _rules((old,))
     assert "name-case" in _rules((new,))
 

@@ -17,13 +17,14 @@ from skillctl import collect, parallel
 from skillctl.collect import load_skill
 from skillctl.lint.engine import LintOptions, lint_paths
 from skillctl.lint.result import SkillSummary
-from tests.conftest import CORPUS, corpus_skill_files
+from tests.conftest import skill_files
 
 
-def test_a_summary_keeps_what_cross_skill_rules_read_for_every_corpus_skill() -> None:
-    entries = corpus_skill_files()
-    if not entries:
-        pytest.skip("shared corpus not present")
+def test_a_summary_keeps_what_cross_skill_rules_read_for_every_corpus_skill(
+    corpus: Path,
+) -> None:
+    entries = skill_files(corpus)
+    assert entries
     for entry in entries:
         skill = load_skill(entry.parent, entry)
         summary = SkillSummary.of(skill)
@@ -107,14 +108,13 @@ def test_workers_that_parse_and_lint_report_exactly_what_one_process_does(
     assert serial[0] == 1 and len(json.loads(serial[1])["diagnostics"]) > 100
 
 
-def test_the_shared_corpus_lints_the_same_on_workers(tmp_path: Path) -> None:
-    if not CORPUS.is_dir():
-        pytest.skip("shared corpus not present")
-    # three copies, so the run is above the pool's threshold
-    copies = [tmp_path / f"copy-{i}" for i in range(3)]
+def test_the_real_corpus_lints_the_same_on_workers(tmp_path: Path, corpus: Path) -> None:
+    # enough copies for the run to be above the pool's threshold
+    count = len(skill_files(corpus))
+    copies = [tmp_path / f"copy-{i}" for i in range(parallel.THRESHOLD // count + 1)]
     for copy in copies:
-        shutil.copytree(CORPUS, copy, symlinks=True)
-    assert len(corpus_skill_files()) * 3 > parallel.THRESHOLD
+        shutil.copytree(corpus, copy, symlinks=True)
+    assert count * len(copies) > parallel.THRESHOLD
     args = [str(c) for c in copies]
     serial = _lint_json(args, {"SKILLCTL_JOBS": "1"})
     pooled = _lint_json(args, {"SKILLCTL_JOBS": "2"})

@@ -35,7 +35,7 @@ from skillctl.lint.rules.scripts import (
     shebang_files,
 )
 from skillctl.model import Skill
-from tests.conftest import CORPUS, REPO
+from tests.conftest import REPO
 
 
 def _contexts(*roots: Path) -> list[SkillContext]:
@@ -100,9 +100,8 @@ def test_listed_files_answer_like_the_disk(
     assert statuses["references/dangling.md"] == "ok"  # a link that exists, if dangling
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
-def test_corpus_references_equal_the_long_way() -> None:
-    contexts = _contexts(CORPUS)
+def test_corpus_references_equal_the_long_way(corpus: Path) -> None:
+    contexts = _contexts(corpus)
     assert len(contexts) > 20
     for ctx in contexts:
         assert checked_references(ctx) == _references_the_long_way(ctx), ctx.dir
@@ -221,11 +220,10 @@ def test_content_line_count_equals_splitting_the_body(body: str) -> None:
     assert _content_line_count(_Body()) == _line_count_the_long_way(body)  # type: ignore[arg-type]
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
-def test_corpus_line_counts_equal_splitting_the_body() -> None:
+def test_corpus_line_counts_equal_splitting_the_body(corpus: Path) -> None:
     from skillctl.lint.rules.body import _content_line_count
 
-    for ctx in _contexts(CORPUS):
+    for ctx in _contexts(corpus):
         assert _content_line_count(ctx) == _line_count_the_long_way(ctx.parsed.body)
 
 
@@ -433,14 +431,14 @@ def test_home_path_shortcut_reads_what_the_rule_would(make_skill: Callable[..., 
 
 
 def test_unresolved_references_are_the_checked_ones_that_are_not_ok(
-    make_skill: Callable[..., Path], tmp_path: Path
+    make_skill: Callable[..., Path], tmp_path: Path, corpus: Path
 ) -> None:
     """What the reference rules share (no line counted for a reference that is fine) is
     :func:`checked_references` without the ``ok`` ones, lines included."""
     from skillctl.lint.rules.references import unresolved_references
 
     roots = [_tricky_skill(make_skill, tmp_path)]
-    roots += [root for root in (CORPUS, REPO / "bench" / "out" / "corpus-2000") if root.is_dir()]
+    roots += [root for root in (corpus, REPO / "bench" / "out" / "corpus-2000") if root.is_dir()]
     reported = 0
     for root in roots:
         for ctx in _contexts(root):

@@ -5,12 +5,13 @@ below), on the corpus's SKILL.md and other files, and on generated text and byte
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillctl.lint.rules import body
-from tests.conftest import CORPUS, REPO
+from tests.conftest import CORPUS, DATA, REPO
 
 
 def _every_line(text: str) -> Iterator[tuple[int, int, str]]:
@@ -21,8 +22,10 @@ def _every_line(text: str) -> Iterator[tuple[int, int, str]]:
                 yield index, match.start() + 1, match.group(0)
 
 
-def _texts() -> Iterator[bytes]:
-    for root in (CORPUS, REPO / "bench" / "out" / "corpus-100", REPO / "tests" / "data"):
+def _texts(corpus: Path) -> Iterator[bytes]:
+    # tests/data holds the in-repository corpus; the extra corpus is run on its own
+    roots = (DATA, REPO / "bench" / "out" / "corpus-100") if corpus == CORPUS else (corpus,)
+    for root in roots:
         if not root.is_dir():
             continue
         for path in sorted(root.rglob("*")):
@@ -30,9 +33,9 @@ def _texts() -> Iterator[bytes]:
                 yield path.read_bytes()
 
 
-def test_files_give_what_every_line_gives() -> None:
+def test_files_give_what_every_line_gives(corpus: Path) -> None:
     seen = hits = 0
-    for data in _texts():
+    for data in _texts(corpus):
         text = data.decode("utf-8", errors="replace")
         assert list(body._home_hits(text)) == list(_every_line(text))
         may = body._may_hold_home_bytes(data)
@@ -41,7 +44,8 @@ def test_files_give_what_every_line_gives() -> None:
             assert body._HOME.search(text) is None
         seen += 1
         hits += bool(list(_every_line(text)))
-    assert seen > 1000 and hits >= 2
+    # the real hits: the golden home-path case (and, in the shared corpus, primekg's SKILL.md)
+    assert seen > 400 and hits >= 1
 
 
 _PIECES = st.sampled_from(

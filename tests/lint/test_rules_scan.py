@@ -20,7 +20,7 @@ from skillctl.lint.context import SkillContext
 from skillctl.lint.rules import references as refs
 from skillctl.model import ParsedSkill, Skill
 from skillctl.parse import parse_text
-from tests.conftest import CORPUS, REPO
+from tests.conftest import CORPUS, DATA, REPO
 
 BENCH = REPO / "bench" / "out" / "corpus-2000"
 
@@ -29,6 +29,7 @@ def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
     """Every pattern on every line: what :func:`refs.references` must find."""
     found: list[refs.Reference] = []
     opener: str | None = None
+    template = False  # inside ```markdown: code paths are the template's (issue 16)
     for offset, line in enumerate(body.split("\n")):
         line_no = first_line + offset
         fence = refs._FENCE.match(line)
@@ -36,6 +37,8 @@ def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
             marker = fence.group(1)
             if opener is None:
                 opener = marker
+                info = line[fence.end(1) :].strip().lower()
+                template = bool(info) and info.split(" ", 1)[0] in refs._TEMPLATE_FENCES
             elif (
                 marker[0] == opener[0]
                 and len(marker) >= len(opener)
@@ -58,7 +61,12 @@ def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
                 if target is not None and target not in seen:
                     seen.add(target)
                     found.append(refs.Reference(target, line_no, ref_def.start(1) + 1, True))
+        if opener is not None and template:
+            continue
         for match in refs._CODE_PATH.finditer(line):
+            start = match.start(1)
+            if line[:start].endswith("}/") and not refs._skill_dir_variable(line, start - 1):
+                continue  # ${CLAUDE_PLUGIN_ROOT}/scripts/x is not the skill's (issue 16)
             token = match.group(1).rstrip(".,;:)")
             after = line[match.end(1) : match.end(1) + 1]
             if (after and after in refs._TEMPLATE_CHARS) or any(
@@ -83,14 +91,16 @@ def _found(parsed: ParsedSkill) -> list[refs.Reference]:
     return list(refs.references(_Body(parsed)))  # type: ignore[arg-type]
 
 
-def _skills() -> list[Skill]:
-    roots = [root for root in (CORPUS, BENCH, REPO / "tests" / "data") if root.is_dir()]
+def _skills(corpus: Path) -> list[Skill]:
+    # tests/data holds the in-repository corpus; the extra corpus is run on its own
+    candidates = (DATA, BENCH) if corpus == CORPUS else (corpus,)
+    roots = [root for root in candidates if root.is_dir()]
     return list(collect(roots).skills)
 
 
-def test_real_bodies_give_the_line_by_line_references() -> None:
-    skills = _skills()
-    assert len(skills) > 400
+def test_real_bodies_give_the_line_by_line_references(corpus: Path) -> None:
+    skills = _skills(corpus)
+    assert len(skills) > 100
     with_links = without_links = 0
     for skill in skills:
         parsed = skill.parsed
@@ -100,7 +110,7 @@ def test_real_bodies_give_the_line_by_line_references() -> None:
             with_links += bool(expected)
         else:
             without_links += bool(expected)
-    assert with_links > 50 and without_links > 50  # both readings are exercised
+    assert with_links > 10 and without_links > 10  # both readings are exercised
 
 
 def test_context_references_equal_the_line_by_line_reading(tmp_path: Path) -> None:
@@ -169,16 +179,16 @@ def test_generated_characters_give_the_line_by_line_references(body: str) -> Non
     assert _found(parsed) == _line_by_line(parsed.body, parsed.body_start_line)
 
 
-def _descriptions() -> list[str]:
-    values = [skill.parsed.data.get("description") for skill in _skills()]
+def _descriptions(corpus: Path) -> list[str]:
+    values = [skill.parsed.data.get("description") for skill in _skills(corpus)]
     return [value for value in values if isinstance(value, str)]
 
 
-def test_trigger_words_found_as_ignoring_case_finds_them() -> None:
+def test_trigger_words_found_as_ignoring_case_finds_them(corpus: Path) -> None:
     from skillctl.lint.rules.description import _TRIGGER, _has_trigger
 
     found = 0
-    for value in _descriptions():
+    for value in _descriptions(corpus):
         assert _has_trigger(value) == (_TRIGGER.search(value) is not None), value
         found += _has_trigger(value)
     assert found > 100

@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+from skillctl import plugins
 from skillctl.agents.profile import Profile, Winner
 from skillctl.lint.context import AcrossContext, SkillContext, every_profile
 from skillctl.lint.registry import Finding, rule
@@ -19,11 +20,15 @@ _WINNER_TEXT = {
     Winner.LAST: "keeps the last one it finds",
     Winner.NONE: "loads both (no dedup)",
     Winner.UNDEFINED: "picks one in an undefined order",
+    Winner.RANDOM: "picks one at random each time it starts",
 }
 
 
 def _key(skill: Skill) -> str:
-    return unicodedata.normalize("NFKC", skill.name.strip())
+    """The name as agents invoke it: a plugin's skill is ``<plugin>:<name>`` (issue 14 §4)."""
+    name = unicodedata.normalize("NFKC", skill.name.strip())
+    found = (skill.namespace, None) if skill.namespace else plugins.namespace_of(skill.dir)
+    return f"{found[0]}:{name}" if found else name
 
 
 def _pos(skill: Skill) -> tuple[int, int]:
@@ -52,8 +57,12 @@ def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]
     each agent does with duplicates (first-wins, last-wins, both, undefined), from the agent
     profiles; `skillctl list --agent X` shows the actual winner in X's roots.
 
+    A skill inside a plugin (a folder above it holds `.claude-plugin/plugin.json`) is invoked
+    as `<plugin>:<name>`, so it never clashes with a plain skill of the same name.
+
     Fails: `a/pdf/SKILL.md` and `b/pdf/SKILL.md` both with `name: pdf`.
-    Passes: `name: pdf` and `name: pdf-forms`.
+    Passes: `name: pdf` and `name: pdf-forms`; `pdf/SKILL.md` and
+    `tools/skills/pdf/SKILL.md` with `tools/.claude-plugin/plugin.json` (`tools:pdf`).
 
     Matters for every agent.
     """
@@ -85,17 +94,21 @@ def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
 
     A skill named like a built-in slash command (`/batch`, `/review`, `/init` in Claude Code)
     cannot be invoked by its name, often with a misleading error
-    (anthropics/claude-code#36010). Claude Code invokes skills by directory name. Runs only
-    with `--agent`.
+    (anthropics/claude-code#36010). Claude Code invokes skills by directory name. A skill
+    inside a plugin (a folder above it holds `.claude-plugin/plugin.json`) is invoked as
+    `<plugin>:<name>` and never collides. Runs only with `--agent`.
 
     Fails (`--agent claude-code`): `skills/compact/SKILL.md`.
-    Passes: `skills/compact-notes/SKILL.md`.
+    Passes: `skills/compact-notes/SKILL.md`; `tools/skills/compact/SKILL.md` with
+    `tools/.claude-plugin/plugin.json` (`/tools:compact`).
 
     Matters for the agents chosen with `--agent`.
     """
     profiles = [profile for profile in ctx.profiles if profile.builtin_commands]
     if not profiles:
         return
+    if ctx.skill.namespace or plugins.namespace_of(ctx.skill.dir):
+        return  # a plugin's skill: invoked as <plugin>:<name>, never a built-in
     declared = ctx.computed(normalized_name)
     dir_name = resolved_dir_name(ctx.dir)
     for profile in profiles:

@@ -210,7 +210,10 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
     A path into the author's home works on the author's machine only. Use a path relative to
     the skill directory, `~`, or an environment variable. Placeholder names (`user`, `you`,
     `username` ...) are not reported. Checks the frontmatter, the body and the skill's other
-    text files.
+    text files, leaving out what shows someone's output rather than a path the skill uses:
+    fenced code blocks in Markdown, data files (JSON, CSV, logs ...), sample folders
+    (`examples/`, `fixtures/`, `benchmarks/` ...) and devcontainer configurations. One finding
+    per file, at its first home path, with the count of the others.
 
     Fails: `Run /Users/alice/skills/pdf/scripts/fill.py`.
     Passes: `Run scripts/fill.py` (relative to the skill directory).
@@ -229,16 +232,75 @@ def home_path(ctx: SkillContext) -> Iterator[Finding]:
     return _home_paths(ctx, parsed.text, entry_name)
 
 
+#: Files whose home paths are data or sample output, not paths the skill uses.
+_HOME_DATA_SUFFIXES = (
+    ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".xml", ".log", ".txt", ".ipynb", ".html",
+    ".htm", ".svg", ".out", ".har", ".snap", ".lock",
+)
+#: Folders that hold sample output, fixtures or a development container's configuration.
+_HOME_SAMPLE_DIRS = frozenset({
+    "example", "examples", "sample", "samples", "output", "outputs", "fixtures", "fixture",
+    "test", "tests", "testdata", "__snapshots__", "snapshots", "benchmark", "benchmarks",
+    ".devcontainer", "evals",
+})
+_FENCE_LINE = re.compile(r"^\s{0,3}(```+|~~~+)")
+
+
+def _home_scanned(relpath: str) -> bool:
+    """Whether a file of the skill is searched for home paths: not data or sample output
+    (JSON, CSV, logs, ``examples/``, ``.devcontainer/``)."""
+    lower = relpath.lower()
+    if lower.endswith(_HOME_DATA_SUFFIXES) or lower.rsplit("/", 1)[-1].startswith("devcontainer"):
+        return False
+    return _HOME_SAMPLE_DIRS.isdisjoint(lower.split("/")[:-1])
+
+
+def _fenced_lines(text: str) -> set[int]:
+    """Indexes of the lines inside fenced code blocks (and of the fences) of Markdown text."""
+    inside: set[int] = set()
+    opener: str | None = None
+    for index, line in enumerate(text.split("\n")):
+        fence = _FENCE_LINE.match(line) if ("```" in line or "~~~" in line) else None
+        if opener is None:
+            if fence:
+                opener = fence.group(1)
+                inside.add(index)
+            continue
+        inside.add(index)
+        if fence and fence.group(1)[0] == opener[0] and len(fence.group(1)) >= len(opener) \
+                and not line.strip()[len(fence.group(1)) :].strip():
+            opener = None
+    return inside
+
+
+def _first_home_hit(text: str, markdown: bool) -> tuple[tuple[int, int, str] | None, int]:
+    """The first home path of ``text`` outside fenced examples (Markdown) and how many."""
+    hits = list(_home_hits(text))
+    if hits and markdown and ("```" in text or "~~~" in text):
+        fenced = _fenced_lines(text)
+        hits = [hit for hit in hits if hit[0] not in fenced]
+    return (hits[0] if hits else None), len(hits)
+
+
+def _home_finding(hit: tuple[int, int, str], count: int, file: str | None) -> Finding:
+    index, column, text = hit
+    more = f" (and {count - 1} more in this file)" if count > 1 else ""
+    return Finding(
+        f"hard-coded home directory {text!r}{more}",
+        index + 1,
+        column,
+        file=file,
+        hint="use a path relative to the skill directory",
+    )
+
+
 def _home_paths(ctx: SkillContext, source: str, entry_name: str) -> Iterator[Finding]:
-    for index, column, text in _home_hits(source):
-        yield Finding(
-            f"hard-coded home directory {text!r}",
-            index + 1,
-            column,
-            hint="use a path relative to the skill directory",
-        )
+    hit, count = _first_home_hit(source, True)
+    if hit is not None:
+        yield _home_finding(hit, count, None)
     for file in ctx.files:
-        if file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink:
+        if (file.relpath == entry_name or file.size > _MAX_SCAN_BYTES or file.is_symlink
+                or not _home_scanned(file.relpath)):
             continue
         try:
             data = ctx.read_file(file.relpath, file.size)
@@ -246,11 +308,7 @@ def _home_paths(ctx: SkillContext, source: str, entry_name: str) -> Iterator[Fin
             continue
         if not _may_hold_home_bytes(data) or b"\x00" in data:
             continue  # no home path possible, or binary
-        for index, column, text in _home_hits(data.decode("utf-8", errors="replace")):
-            yield Finding(
-                f"hard-coded home directory {text!r}",
-                index + 1,
-                column,
-                file=file.relpath,
-                hint="use a path relative to the skill directory",
-            )
+        text = data.decode("utf-8", errors="replace")
+        hit, count = _first_home_hit(text, file.relpath.lower().endswith((".md", ".markdown")))
+        if hit is not None:
+            yield _home_finding(hit, count, file.relpath)

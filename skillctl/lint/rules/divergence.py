@@ -42,8 +42,10 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     OpenCode agent-skills plugin's LF-only line parser, Gemini CLI's and OpenClaw's line
     fallbacks, and Claude Code's lenient retry that quotes risky values and otherwise loads
     the skill with empty metadata. A file that works in the agent you test with can vanish
-    silently in another; this rule names who drops it and why. It is a warning, and an error
-    when an agent chosen with `--agent` drops the skill.
+    silently in another; this rule names who drops it and why, and its hint names the cause
+    (a string `allowed-tools`, CRLF, flow style ...). It is a warning; with `--agent`, an
+    error when a chosen agent drops the skill and info when none does; info too when only
+    the reference validator (skills-ref) rejects valid YAML such as `requires: {mcp: [rube]}`.
 
     Fails:
 
@@ -60,8 +62,8 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    if ctx.parsed.text is None:
-        return NO_FINDINGS
+    if ctx.parsed.text is None or ctx.parsed.has_problem("no-frontmatter"):
+        return NO_FINDINGS  # (no-frontmatter says it: every agent but a fallback drops it)
     from skillctl.dialects import is_clean, quick_verdict
 
     parsed = ctx.parsed
@@ -98,30 +100,64 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
         said = _what_to_say(cache, ctx.config.agents)
         if len(_SAID) < _SAID_MAX:
             _SAID[key] = said
-    message, first_line, chosen_drop = said
+    message, first_line, chosen_drop, only_extra, hint = said
     if message is None:
         return NO_FINDINGS  # everyone agrees; other rules say what is wrong
-    return found(
-        Finding(
-            message,
-            first_line or ctx.pos().line,
-            severity=Severity.ERROR if chosen_drop else None,
-            hint="make the frontmatter plain YAML: quote values with ': ', use block lists "
-            "instead of [a, b], save as UTF-8 without BOM with LF line endings",
-        )
-    )
+    severity = None
+    if chosen_drop:
+        severity = Severity.ERROR
+    elif only_extra or ctx.config.agents:
+        # only the reference validator drops it, or no agent the user targets does: a note
+        severity = Severity.INFO
+    return found(Finding(message, first_line or ctx.pos().line, severity=severity, hint=hint))
+
+
+#: (text in a reader's reason, what to do about it): the hint names the real cause. The
+#: first match wins; a reason that matches none gets :data:`_GENERIC_HINT`.
+_CAUSES = (
+    ("allowed-tools", "agents disagree on allowed-tools: the OpenCode agent-skills plugin "
+     "needs a YAML list ('  - Read' lines), the spec says a space-separated string and Claude "
+     "Code accepts both; use a list if you target that plugin"),
+    ("metadata", "the OpenCode agent-skills plugin needs every metadata value to be a string; "
+     "other agents accept nested metadata (metadata.openclaw): flatten it only if you target "
+     "that plugin"),
+    ("only matches LF line endings", "save the file with LF line endings (skillctl lint "
+     "--fix)"),
+    ("BOM", "save the file as UTF-8 without BOM (skillctl lint --fix)"),
+    ("flow style", "only skills-ref rejects flow style ([a, b], {a: b}), which is valid YAML: "
+     "write block lists if you validate with skills-ref"),
+    ("anchors", "only skills-ref rejects anchors, aliases and tags: write the values out if "
+     "you validate with skills-ref"),
+    ("description", "give the skill a one-line string description"),
+    ("date", "quote the value: js-yaml reads an unquoted date as a Date"),
+    ("body after the frontmatter is empty", "add instructions below the closing '---'"),
+    ("nothing follows", "add instructions below the closing '---'"),
+    ("mapping values", "quote values that contain ': ' (skillctl lint --fix)"),
+    ("text before the opening", "move the text above the opening '---' below the closing one"),
+    ("not closed", "add a '---' line after the last frontmatter key"),
+)
+_GENERIC_HINT = ("make the frontmatter plain YAML: quote values with ': ', use block lists "
+                 "instead of [a, b], save as UTF-8 without BOM with LF line endings")
+
+
+def _hint_for(reasons: list[str]) -> str:
+    """The hints for the causes named in ``reasons`` (each once, in :data:`_CAUSES` order)."""
+    hints = [hint for text, hint in _CAUSES if any(text in reason for reason in reasons)]
+    return "; ".join(hints) if hints else _GENERIC_HINT
 
 
 #: (verdicts, dialect order, chosen agents) -> what :func:`_what_to_say` said about them.
-_SAID: dict[tuple[Any, ...], tuple[str | None, int | None, bool]] = {}
+_SAID: dict[tuple[Any, ...], tuple[str | None, int | None, bool, bool, str]] = {}
 _SAID_MAX = 1024
 
 
 def _what_to_say(
     cache: dict[str, Any], chosen: tuple[str, ...]
-) -> tuple[str | None, int | None, bool]:
-    """The message (None: nobody disagrees), its line and whether a chosen agent drops the
-    skill, from each dialect's verdict (None: not available)."""
+) -> tuple[str | None, int | None, bool, bool, str]:
+    """The message (None: nobody disagrees), its line, whether a chosen agent drops the
+    skill, whether only extra parsers (skills-ref) drop it, and the hint, from each
+    dialect's verdict (None: not available)."""
+    extra_names = {name for _, name in EXTRA_PARSERS}
     accepted: list[str] = []
     degraded: list[str] = []
     dropped: dict[str, list[str]] = {}
@@ -141,12 +177,12 @@ def _what_to_say(
         reason = reason.replace("Invalid YAML in frontmatter: invalid YAML: ", "invalid YAML: ")
         dropped.setdefault(reason, []).append(name)
         line = getattr(result, "line", None)
-        if first_line is None and line:
-            first_line = line
+        if line and (first_line is None or first_line == 1):
+            first_line = line  # (a reader that names a line inside the block says more)
         if agent_id in chosen:
             chosen_drop = True
     if not dropped or not accepted:
-        return None, None, False
+        return None, None, False, False, _GENERIC_HINT
     parts = [f"{', '.join(names)} ({reason})" for reason, names in sorted(dropped.items())]
     shown = ", ".join(accepted[:3]) + (
         f" and {len(accepted) - 3} more" if len(accepted) > 3 else ""
@@ -158,4 +194,7 @@ def _what_to_say(
     )
     if degraded:
         message += " (" + ", ".join(degraded) + " only through a fallback parser)"
-    return message, first_line, chosen_drop
+    only_extra = all(name in extra_names for names in dropped.values() for name in names)
+    if only_extra:
+        message += " (only the reference validator rejects it; no agent drops the skill)"
+    return message, first_line, chosen_drop, only_extra, _hint_for(list(dropped))

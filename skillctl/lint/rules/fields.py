@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -57,66 +58,51 @@ def _metadata_findings(ctx: SkillContext, value: Any) -> Iterator[Finding]:
     if not isinstance(value, Mapping):
         pos = ctx.value_pos("metadata")
         yield Finding(
-            f"Field 'metadata' must be a mapping of strings to strings (it is a "
-            f"{_type_name(value)}); Claude Code drops it",
+            f"Field 'metadata' must be a mapping (it is a {_type_name(value)}); Claude Code "
+            "drops it",
             pos.line,
             pos.column,
             fixable=False,
         )
         return
-    for key, item in value.items():
-        if isinstance(item, str):
-            continue
-        pos = ctx.value_pos("metadata", key)
-        if isinstance(item, (dict, list)):
-            yield Finding(
-                f"metadata.{key} must be a string, not a {_type_name(item)} (Crush, Rovo Dev and "
-                "skills-ref read metadata as a string map)",
-                pos.line,
-                pos.column,
-                fixable=False,
-            )
-        else:
-            yield Finding(
-                f"metadata.{key} must be a string, not a {_type_name(item)} (strict loaders fail "
-                "with 'cannot unmarshal')",
-                pos.line,
-                pos.column,
-                hint="quote the value (skillctl lint --fix)",
-                fixable=True,
-            )
+    # Nested maps under an agent's namespace (metadata.openclaw, which OpenClaw requires,
+    # metadata.hermes ...), lists, booleans and numbers are normal, and skills-ref accepts
+    # them. An agent that drops the skill for them (the OpenCode agent-skills plugin) is
+    # named by parser-divergence, an error when that agent is chosen with --agent: one
+    # finding, that agent's, and no generic one here.
 
 
-@rule("field-type", Severity.ERROR, source="spec", fixable=True)
+@rule("field-type", Severity.ERROR, source="spec")
 def field_type(ctx: SkillContext) -> Iterator[Finding]:
     """A spec field has the wrong type.
 
     - `license` and `compatibility` must be strings;
-    - `metadata` must be a map of strings to strings: Crush fails with "cannot unmarshal
-      !!map into string" and Rovo Dev with "Input should be a valid string" on nested or
-      non-string values; Claude Code drops a `metadata` that is not a map. `--fix` quotes
-      numbers and booleans (`version: 1.0` becomes `version: "1.0"`, keeping the spelling);
-    - `allowed-tools` is a space-separated string in the spec. A list is a warning: Claude
-      Code accepts one, the OpenCode agent-skills plugin requires one, skills-ref tooling
-      reads a string.
+    - `metadata` must be a map; Claude Code drops a `metadata` that is not one. Its values may
+      be nested maps (agent namespaces such as `metadata.openclaw`, which OpenClaw requires),
+      lists, booleans or numbers: skills-ref and most agents accept them, so they are not
+      reported here. An agent that drops the skill for a value that is not a string (the
+      OpenCode agent-skills plugin) is named by `parser-divergence`, an error when that agent
+      is chosen with `--agent`. `--fix` never quotes them (a tool reads
+      `metadata.internal: true` as a boolean);
+    - `allowed-tools` is a space-separated string in the spec, while the OpenCode
+      agent-skills plugin drops a skill whose `allowed-tools` is not a list: no form suits
+      both. A list is reported (as info) only when `--agent` chooses no agent that needs it;
+      the finding says which agents disagree.
 
-    Fails:
-
-    ```
-    metadata:
-      version: 1.0
-      tags: [a, b]
-    ```
+    Fails: `metadata: internal` (not a mapping), `license: 2`.
 
     Passes:
 
     ```
     metadata:
-      version: "1.0"
-      tags: "a b"
+      version: 1.0
+      internal: true
+      openclaw:
+        requires: {bins: [jq]}
     ```
 
-    Matters for every agent that validates types (Crush, Rovo Dev, Codex, OpenCode plugin).
+    Matters for Claude Code (a `metadata` that is not a map), and with `--agent` for the
+    OpenCode agent-skills plugin.
     """
     data = ctx.data
     if not ("license" in data or "compatibility" in data or "metadata" in data
@@ -141,13 +127,19 @@ def _field_types(ctx: SkillContext, data: Mapping[str, Any]) -> Iterator[Finding
         value = data["allowed-tools"]
         pos = ctx.value_pos("allowed-tools")
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            # Agents disagree here, so no form lints clean for all of them: a string (the
+            # spec) makes the OpenCode agent-skills plugin drop the skill (parser-divergence
+            # says so), a list is what that plugin needs and Claude Code accepts. The list is
+            # only worth a note.
             yield Finding(
-                "Field 'allowed-tools' is a list; the spec says a space-separated string "
-                "(Claude Code accepts a list, the OpenCode agent-skills plugin requires one)",
+                "Field 'allowed-tools' is a list; the spec says a space-separated string, but "
+                "agents disagree: the OpenCode agent-skills plugin drops the skill unless it "
+                "is a list, Claude Code accepts both",
                 pos.line,
                 pos.column,
-                severity=Severity.WARNING,
-                hint="allowed-tools: " + " ".join(value),
+                severity=Severity.INFO,
+                hint="keep the list if you target the OpenCode agent-skills plugin; otherwise "
+                "allowed-tools: " + " ".join(value),
                 fixable=False,
             )
         elif not isinstance(value, str):
@@ -169,6 +161,42 @@ def suggest_field(key: str, known: frozenset[str] | set[str]) -> str | None:
     return close[0] if close else None
 
 
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def _words(key: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(key.lower()) if w]
+
+
+def deliberate_variant(key: str, suggestion: str) -> bool:
+    """True when ``key`` looks made on purpose beside ``suggestion``, not misspelt: it adds
+    whole words (``description-cn``, ``dspy-compatibility``) or is its plural or singular
+    (``agents`` beside Claude Code's ``agent``)."""
+    mine, theirs = _words(key), _words(suggestion)
+    if not mine or not theirs or mine == theirs:
+        return False  # only case, separators or stray punctuation differ: a typo
+    if len(mine) > len(theirs):
+        for at in range(len(mine) - len(theirs) + 1):
+            if mine[at : at + len(theirs)] == theirs:
+                return True
+    if len(mine) == len(theirs) and mine[:-1] == theirs[:-1]:
+        a, b = mine[-1], theirs[-1]
+        return a + "s" == b or b + "s" == a
+    return False
+
+
+def typo_target(
+    key: str, data: Mapping[str, Any], known: frozenset[str] | set[str]
+) -> str | None:
+    """The key ``key`` should be renamed to, or None: a suggestion that is not set already
+    and of which ``key`` is no deliberate variant. ``unknown-field`` reports only these as
+    errors and ``--fix`` renames only these (shared, so ``--diff`` and the rule agree)."""
+    suggestion = suggest_field(key, known)
+    if suggestion is None or suggestion in data or deliberate_variant(key, suggestion):
+        return None
+    return suggestion
+
+
 @rule("unknown-field", Severity.WARNING, fixable=True)
 def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     """A frontmatter field that no agent knows (a typo is an error, with a did-you-mean).
@@ -177,9 +205,12 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     `user-invokable: false` hid nothing and `user-invokable` typos hid all 20 skills of a
     plugin from `/` (pbakaus/impeccable#49). Fields known to any agent (Claude Code's
     `context`, OpenClaw's `homepage` ...) are accepted; `extra-fields` adds your own.
-    A key close to a known one is an error and `--fix` renames it.
+    A misspelt known key is an error and `--fix` renames it; a key that adds whole words to a
+    known one (`description-cn`, `dspy-compatibility`), is its plural (`agents` beside
+    Claude Code's `agent`) or repeats one that is set too (`Name` beside `name`) is only a
+    warning, never renamed.
 
-    Fails: `user-invokable: false`. Passes: `user-invocable: false`.
+    Fails: `user-invokable: false`, `+description: ...`. Passes: `user-invocable: false`.
 
     Options: `extra-fields` (default none).
 
@@ -196,12 +227,13 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
 
 
 def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
+    frozen = frozenset(known)
     for key in ctx.data:
         if key in known:
             continue
         pos = ctx.pos(key)
-        suggestion = suggest_field(key, frozenset(known))
-        if suggestion is not None:
+        suggestion = suggest_field(key, frozen) if isinstance(key, str) else None
+        if suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion:
             yield Finding(
                 f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
                 f"did you mean {suggestion!r}?",
@@ -209,12 +241,22 @@ def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
                 pos.column,
                 severity=Severity.ERROR,
                 hint=f"rename it to {suggestion!r} (skillctl lint --fix)",
-                fixable=suggestion not in ctx.data,
+                fixable=True,
+            )
+        elif suggestion is not None and suggestion in ctx.data:
+            yield Finding(
+                f"Unexpected fields in frontmatter: {key!r} is known to no agent, and "
+                f"{suggestion!r} is set too: agents read {suggestion!r} and ignore {key!r}",
+                pos.line,
+                pos.column,
+                hint=f"remove {key!r} if it repeats {suggestion!r}, or move it under 'metadata'",
+                fixable=False,
             )
         else:
+            meant = f" (if you meant {suggestion!r}, rename it)" if suggestion else ""
             yield Finding(
                 f"Unexpected fields in frontmatter: {key!r} is known to no agent, which all "
-                "ignore it",
+                f"ignore it{meant}",
                 pos.line,
                 pos.column,
                 hint="move custom data under 'metadata', or list it in extra-fields",

@@ -47,7 +47,8 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
     A skill is a directory with a file named exactly `SKILL.md`. When a folder that sits
     beside linted skills (say in `.claude/skills/`) has files but no `SKILL.md`, every agent
     skips it without a word: often the file was renamed (`README.md`, `skill.markdown`) or
-    never committed. Folders that hold skills deeper down are not reported.
+    never committed. Folders that hold skills deeper down are not reported, nor the folders
+    of a skill that has another skill nested in it (its `scripts/` sits beside that skill).
 
     Fails (`skills/notes/` holds only `README.md`):
 
@@ -100,7 +101,9 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
                 skill_dirs.add(os.path.join(real_parent, name))
             else:
                 skill_dirs.add(_real_child(real_parent, name, skill.dir))
-    for _, (parent, listing) in sorted(listings.items()):
+    for real_parent, (parent, listing) in sorted(listings.items()):
+        if real_parent in skill_dirs:
+            continue  # a skill with a skill nested in it: its other folders are its files
         for entry in listing:
             if entry.name.startswith(".") or entry.name in ALWAYS_SKIPPED:
                 continue

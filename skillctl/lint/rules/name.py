@@ -37,6 +37,37 @@ def _name(ctx: SkillContext) -> str | None:
     return ctx.computed(normalized_name)
 
 
+_VALID_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_NOT_NAME_CHARS = re.compile(r"[^a-z0-9]+")
+
+
+def is_valid_name(name: str) -> bool:
+    """True when ``name`` passes every name rule: a-z, 0-9 and single inner hyphens, at most
+    :data:`MAX_NAME` characters."""
+    return len(name) <= MAX_NAME and _VALID_NAME.fullmatch(name) is not None
+
+
+def suggested_name(name: str) -> str | None:
+    """A name that passes every name rule and says what ``name`` says (``Root Cause Tracing``
+    is ``root-cause-tracing``, ``Bad_Name`` is ``bad-name``), or None when nothing is left."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = _NOT_NAME_CHARS.sub("-", text.lower()).strip("-")[:MAX_NAME].rstrip("-")
+    return slug if slug and is_valid_name(slug) else None
+
+
+def _name_hint(ctx: SkillContext, name: str) -> str | None:
+    """The hint of a name that breaks a name rule: a valid name, matching the folder when the
+    folder's name is the same words (``Root Cause Tracing`` in ``root-cause-tracing/``)."""
+    suggestion = suggested_name(name)
+    if suggestion is None:
+        return None
+    directory = resolved_dir_name(ctx.dir)
+    if directory == suggestion:
+        return f"name: {suggestion}"
+    renamed = f"name: {suggestion} (and rename the folder to {suggestion!r})"
+    return f"{renamed}, or name: {directory}" if is_valid_name(directory) else renamed
+
+
 def resolved_dir_name(path: Path) -> str:
     """The directory's own name after resolving ``.`` and ``..`` (not symlinks)."""
     name = path.name  # a Path has no "." parts left; only "" (for "." or "/") and ".." need work
@@ -131,6 +162,9 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
     Names must be lowercase. Amp and the OpenCode agent-skills plugin skip a skill with an
     uppercase name; skills-ref and uploads reject it.
 
+    A name that also has other bad characters (`Root Cause Tracing`) is reported once, by
+    `name-charset`. The hint is always a valid name.
+
     Fails: `name: PDF-Tools`. Passes: `name: pdf-tools`.
 
     Matters for Amp, the OpenCode agent-skills plugin, skills-ref and uploads to claude.ai.
@@ -138,15 +172,59 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
     name = _name(ctx)
     if name is None or name == name.lower():
         return NO_FINDINGS
+    if _charset_bad(ctx, name) and _reported(ctx, "name-charset"):
+        return NO_FINDINGS  # name-charset reports the name once, with a hint for both
     pos = ctx.value_pos("name")
     return found(
         Finding(
             f"Skill name '{name}' must be lowercase",
             pos.line,
             pos.column,
-            hint=f"name: {name.lower()}",
+            hint=_name_hint(ctx, name),
         )
     )
+
+
+def _reported(ctx: SkillContext, rule_id: str) -> bool:
+    """Whether ``rule_id``'s findings on this skill reach the user (not deselected, turned
+    off, or silenced by per-path-ignores or an inline comment): a rule defers to another
+    that reports the same bad name only when that one is shown."""
+    config = ctx.config
+    if not config.enabled(rule_id):
+        return False
+    fm = ctx.parsed.frontmatter
+    silenced = (fm.ignored_rules if fm is not None else frozenset()) | config.ignored_for(
+        ctx.skill.entry
+    )
+    return rule_id not in silenced and "*" not in silenced
+
+
+def _bad_name_rules(ctx: SkillContext, name: str) -> list[str]:
+    """The shown rules that report ``name`` itself as invalid (case, characters, hyphens,
+    length): ``name-dir-mismatch`` leaves such a name to them."""
+    found = []
+    if _charset_bad(ctx, name):
+        found.append("name-charset")
+    if name.startswith("-") or name.endswith("-") or "--" in name:
+        found.append("name-hyphen")
+    if len(name) > MAX_NAME:
+        found.append("name-length")
+    shown = [rule_id for rule_id in found if _reported(ctx, rule_id)]
+    if name != name.lower() and "name-charset" not in shown and _reported(ctx, "name-case"):
+        shown.append("name-case")
+    return shown
+
+
+def _charset_bad(ctx: SkillContext, name: str) -> list[str]:
+    """The characters of ``name`` that ``name-charset`` reports (each once, in order)."""
+    if ctx.option("unicode-names"):
+        bad = [c for c in name if not (c.isalnum() or c == "-")]
+    else:
+        lower = name.lower()
+        bad = [] if _ASCII_NAME.fullmatch(lower) else [
+            c for c in lower if not _ASCII_NAME_CHAR.fullmatch(c)
+        ]
+    return list(dict.fromkeys(bad))
 
 
 @rule("name-charset", Severity.ERROR, source="spec")
@@ -158,6 +236,9 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     reference validator also accepts Unicode letters and digits (`мой-навык`); set
     `unicode-names = true` to accept them too.
 
+    One finding covers uppercase letters too, and its hint is a name that passes every name
+    rule (`Root Cause Tracing` hints `root-cause-tracing`, `Bad_Name` hints `bad-name`).
+
     Fails: `name: pdf_tools` or `name: pdf tools`. Passes: `name: pdf-tools`.
 
     Options: `unicode-names` (default false).
@@ -167,24 +248,23 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     name = _name(ctx)
     if name is None:
         return NO_FINDINGS
-    if ctx.option("unicode-names"):
-        bad = [c for c in name if not (c.isalnum() or c == "-")]
-        allowed = "Only letters, digits, and hyphens are allowed."
-    else:
-        lower = name.lower()
-        bad = [] if _ASCII_NAME.fullmatch(lower) else [
-            c for c in lower if not _ASCII_NAME_CHAR.fullmatch(c)
-        ]
-        allowed = "Only letters, digits, and hyphens are allowed (a-z, 0-9 and '-')."
+    bad = _charset_bad(ctx, name)
     if not bad:
         return NO_FINDINGS
-    shown = ", ".join(repr(c) for c in dict.fromkeys(bad))
+    if ctx.option("unicode-names"):
+        allowed = "Only letters, digits, and hyphens are allowed."
+    else:
+        allowed = "Only letters, digits, and hyphens are allowed (a-z, 0-9 and '-')."
+        if name != name.lower():
+            allowed += " It must be lowercase too."
+    shown = ", ".join(repr(c) for c in bad)
     pos = ctx.value_pos("name")
     return found(
         Finding(
             f"Skill name '{name}' contains invalid characters ({shown}). {allowed}",
             pos.line,
             pos.column,
+            hint=_name_hint(ctx, name),
         )
     )
 
@@ -200,14 +280,16 @@ def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
     name = _name(ctx)
     if name is None or not (name.startswith("-") or name.endswith("-") or "--" in name):
         return NO_FINDINGS
-    return _hyphens(name, ctx.value_pos("name"))
+    return _hyphens(name, ctx.value_pos("name"), _name_hint(ctx, name))
 
 
-def _hyphens(name: str, pos: Position) -> Iterator[Finding]:
+def _hyphens(name: str, pos: Position, hint: str | None) -> Iterator[Finding]:
     if name.startswith("-") or name.endswith("-"):
-        yield Finding("Skill name cannot start or end with a hyphen", pos.line, pos.column)
+        yield Finding("Skill name cannot start or end with a hyphen", pos.line, pos.column,
+                      hint=hint)
     if "--" in name:
-        yield Finding("Skill name cannot contain consecutive hyphens", pos.line, pos.column)
+        yield Finding("Skill name cannot contain consecutive hyphens", pos.line, pos.column,
+                      hint=hint)
 
 
 @rule("name-dir-mismatch", Severity.ERROR, source="spec")
@@ -218,6 +300,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     (so `/name` does not work), the OpenCode agent-skills plugin and Copilot skip the skill,
     Amp warns. The comparison is after NFKC normalisation against the resolved directory
     name, so `skillctl lint .` inside the skill works (skills-ref compares against `''`).
+
+    A name that breaks another name rule is reported by that rule alone (its hint covers the
+    folder), and the hint never proposes a folder name that is not a valid name.
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -232,13 +317,24 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         directory = unicodedata.normalize("NFKC", directory)
     if directory == name:
         return NO_FINDINGS
+    if _bad_name_rules(ctx, name):
+        # name-case, name-charset, name-hyphen or name-length reports this name, and its hint
+        # names the folder: one bad name is one finding
+        return NO_FINDINGS
     pos = ctx.value_pos("name")
+    valid = ctx.option("unicode-names") or is_valid_name(name)
+    if not valid:
+        hint = _name_hint(ctx, name) or f"set 'name: {directory}'"
+    elif is_valid_name(directory):
+        hint = f"rename the directory to {name!r} or set 'name: {directory}'"
+    else:
+        hint = f"rename the directory to {name!r}"
     return found(
         Finding(
             f"Directory name '{directory}' must match skill name '{name}'",
             pos.line,
             pos.column,
-            hint=f"rename the directory to {name!r} or set 'name: {directory}'",
+            hint=hint,
         )
     )
 

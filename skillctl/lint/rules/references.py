@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import urllib.parse
@@ -16,13 +17,16 @@ from skillctl.model import Severity
 _FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
 _LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
-_REF_DEF = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*(\S+)")
+#: ``[label]: target``; a footnote (``[^1]: text``) is not a link definition.
+_REF_DEF = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(\S+)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _CODE_PATH = re.compile(
     r"(?:(?<=\}/)|(?<![\w./\\~$@-]))((?:\./)?(?:scripts|references|assets)/[A-Za-z0-9_][\w.\-/]*)"
 )
 _TEMPLATE_CHARS = frozenset("<>{}*$[]|%")
 _DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+#: Info strings of a fence that holds a document template: the paths in it are examples.
+_TEMPLATE_FENCES = frozenset({"markdown", "md", "mdx", "template", "jinja", "jinja2"})
 #: Every code path contains one of ``scripts/``, ``references/``, ``assets/``: all end in ``s/``.
 _CODE_PATH_LITERAL = "s/"
 
@@ -81,9 +85,9 @@ def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
     in order.
 
     Those holding a link (``](``), a reference definition (``]:``) or a code path (all end
-    in ``s/``), and, when the body has a link or a definition, those before the last of them
-    holding a fence (`` ``` `` or ``~~~``): without a link after it, a fence changes nothing,
-    since code paths count inside fences too. ``]``, ``/`` and ``~`` are rare in prose, so
+    in ``s/``), and those before the last of them holding a fence (`` ``` `` or ``~~~``):
+    links inside a fence do not count, nor code paths inside a template fence
+    (`` ```markdown ``). ``]``, ``/`` and ``~`` are rare in prose, so
     they are found with ``str.find`` of one character (``memchr``) and their neighbours
     checked: several times faster than one regular expression for all five literals, which
     steps through every character in Python's regex engine.
@@ -103,7 +107,10 @@ def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
         if at and body[at - 1] == "s":
             starts.append(rfind("\n", 0, at) + 1)
         at = find("/", at + 1)
-    if last_link >= 0:
+    if starts:
+        # fences matter to links before them and to code paths in a template fence: search
+        # up to the last candidate line
+        last_link = max(last_link, max(starts))
         at = find("```", 0, last_link)
         while at >= 0:
             starts.append(rfind("\n", 0, at) + 1)
@@ -184,12 +191,15 @@ def _raw_references(body: str) -> Iterator[tuple[int, str, int, bool]]:
     are fine and need no line number."""
     opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
     # character, at least as long, with no info string)
+    template = False  # the open fence holds a document template (```markdown)
     for line_start, line in _candidate_starts(body):
         fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)
             if opener is None:
                 opener = marker
+                info = line[fence.end(1) :].strip().lower()
+                template = info.split(" ", 1)[0] in _TEMPLATE_FENCES if info else False
             elif (
                 marker[0] == opener[0]
                 and len(marker) >= len(opener)
@@ -221,9 +231,13 @@ def _raw_references(body: str) -> Iterator[tuple[int, str, int, bool]]:
                 if target is not None and target not in seen:
                     seen.add(target)
                     yield line_start, target, ref_def.start(1) + 1, True
-        if not has_code_path:
-            continue
+        if not has_code_path or (in_fence and template):
+            continue  # paths in a document template are the template's, not the skill's
         for match in _code_paths(line):
+            if line.startswith("}/", match.start(1) - 2) and not _skill_dir_variable(
+                line, match.start(1) - 1
+            ):
+                continue  # ${CLAUDE_PLUGIN_ROOT}/scripts/x: another folder than the skill's
             token = match.group(1).rstrip(".,;:)")
             after = line[match.end(1) : match.end(1) + 1]
             if (after and after in _TEMPLATE_CHARS) or not _TEMPLATE_CHARS.isdisjoint(token):
@@ -232,6 +246,63 @@ def _raw_references(body: str) -> Iterator[tuple[int, str, int, bool]]:
                 continue
             seen.add(token)
             yield line_start, token, match.start(1) + 1, False
+
+
+_VARIABLE_BEFORE = re.compile(r"\$?\{([A-Za-z_][\w]*)\}$")
+
+
+def _skill_dir_variable(line: str, end: int) -> bool:
+    """Whether the ``{VAR}`` or ``${VAR}`` ending at ``end`` is one an agent sets to the skill
+    directory (a profile's ``script_env`` with ``{skill_dir}``: ``CLAUDE_SKILL_DIR``)."""
+    found = _VARIABLE_BEFORE.search(line, 0, end)
+    return found is not None and found.group(1) in _skill_dir_variables()
+
+
+@functools.cache
+def _skill_dir_variables() -> frozenset[str]:
+    from skillctl.lint.context import every_profile
+
+    return frozenset(
+        var for profile in every_profile() for var, template in profile.script_env
+        if template == "{skill_dir}"
+    )
+
+
+#: A label that makes what follows an example (``Examples:``, ``e.g.``, ``for example``).
+_EXAMPLE_LABEL = re.compile(
+    r"(?i)(?:^|[\s*_(\[])(?:e\.g\.|for example|for instance|examples?\s*(?:\*\*|__)?\s*[:(])"
+)
+_EXAMPLE_LINE = re.compile(
+    r"(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?\s*(?:e\.g\.|for example|examples?\b)"
+)
+#: File stems that are placeholders in instructions (``references/filename.md``).
+_PLACEHOLDER_STEMS = frozenset(
+    {"filename", "file-name", "file_name", "your-file", "your_file", "foo", "bar", "baz",
+     "xxx", "placeholder", "something", "example", "my-file", "my_file"}
+)
+#: How many lines above a reference an ``Examples:`` label still covers it.
+_EXAMPLE_REACH = 12
+
+
+def _in_example(body_lines: list[str], index: int, column: int) -> bool:
+    """Whether the reference at ``column`` of body line ``index`` is an example: after an
+    example label on its line, or in a paragraph or list that such a label opens (up to a
+    heading, a fence or :data:`_EXAMPLE_REACH` lines above)."""
+    if _EXAMPLE_LABEL.search(body_lines[index], 0, max(column - 1, 0)):
+        return True
+    for back in range(index - 1, max(index - _EXAMPLE_REACH, -1), -1):
+        line = body_lines[back]
+        stripped = line.lstrip()
+        if stripped.startswith(("#", "```", "~~~")):
+            return False
+        if _EXAMPLE_LINE.match(line) or _EXAMPLE_LABEL.search(line):
+            return True
+    return False
+
+
+def _placeholder(target: str) -> bool:
+    name = target.rstrip("/").rsplit("/", 1)[-1]
+    return name.split(".", 1)[0].lower() in _PLACEHOLDER_STEMS
 
 
 class _Listings:
@@ -358,8 +429,13 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
 
     The agent follows these paths when it uses the skill; a missing file "fails silently …
     until an agent tries to follow a reference" (vercel-labs/skills#1517). Markdown links are
-    errors; paths mentioned in text or code are warnings (they may be examples).
-    Placeholders such as `scripts/<name>.py` are skipped.
+    errors (a link without a file extension, which may be a wiki page, a warning); paths
+    mentioned in text or code are warnings. Not reported: placeholders (`scripts/<name>.py`,
+    `references/filename.md`), paths after an example label (`Examples:`, `e.g.`) or in the
+    list it opens, paths inside a document template fence (`` ```markdown ``), footnotes
+    (`[^1]: ...`) and paths that start with a variable other than the skill directory's
+    (`${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`, `{skill_path}/...`; `${CLAUDE_SKILL_DIR}` is
+    checked).
 
     Fails: `See [the API](references/api.md)` with no `references/api.md`.
     Passes: the same with the file present.
@@ -367,19 +443,32 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     checked = _checked(ctx)
-    if not checked:  # (most skills: no generator for nothing)
-        return NO_FINDINGS
-    return (
-        Finding(
+    if not checked or all(status != "missing" for _, status, _ in checked):
+        return NO_FINDINGS  # (most skills: no generator for nothing)
+    return _broken(ctx, checked)
+
+
+def _broken(
+    ctx: SkillContext, checked: tuple[tuple[Reference, str, str | None], ...]
+) -> Iterator[Finding]:
+    body_lines = ctx.parsed.body.split("\n")
+    first = ctx.parsed.body_start_line
+    for ref, status, _ in checked:
+        if status != "missing" or _placeholder(ref.target):
+            continue
+        index = ref.line - first
+        if 0 <= index < len(body_lines) and _in_example(body_lines, index, ref.column):
+            continue  # "Examples: `references/finance.md` for ...": what a skill could hold
+        last = ref.target.rstrip("/").rsplit("/", 1)[-1]
+        # a link without a file extension may be a web or wiki page ('internal-wiki/runbook')
+        error = ref.is_link and ("." in last or ref.target.endswith("/"))
+        yield Finding(
             f"{'link target' if ref.is_link else 'path'} {ref.target!r} does not exist in the "
             "skill directory",
             ref.line,
             ref.column,
-            severity=None if ref.is_link else Severity.WARNING,
+            severity=None if error else Severity.WARNING,
         )
-        for ref, status, _ in checked
-        if status == "missing"
-    )
 
 
 @rule("reference-case", Severity.ERROR)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import stat
 import subprocess
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from skillctl.lint.context import SkillContext
@@ -222,18 +224,201 @@ def _shebang_files_once(ctx: SkillContext) -> tuple[tuple[SkillFile, bytes], ...
     return ctx.computed(_all_shebang_files)
 
 
+#: Commands that run a script given as an argument, so the script needs no exec bit:
+#: interpreters and the runners that start one (``uv run``, ``npx``). Compared after
+#: ``basename`` and without a version suffix (``.venv/bin/python3.11`` is ``python``).
+INTERPRETERS = frozenset({
+    "python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "deno", "bun",
+    "tsx", "ts-node", "npx", "pnpm", "yarn", "uv", "uvx", "poetry", "pipenv", "pdm", "hatch",
+    "rye", "pixi", "conda", "bash", "sh", "zsh", "dash", "ksh", "fish", "source", ".",
+    "ruby", "perl", "php", "pwsh", "powershell", "rscript", "osascript", "lua", "julia",
+})
+#: Interpreters that read a script line by line as shell: a CRLF script fails in them too
+#: (each command ends in ``\r``), not only when the kernel reads its shebang.
+SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "fish", "source", "."})
+_VERSION_SUFFIX = re.compile(r"[\d.]+$")
+#: Where a shell command starts: line start, a prompt, an inline code span or a shell
+#: operator (not a quote: ``script_dir / "x.py"`` in code names a file, it runs nothing).
+_COMMAND_START = re.compile(r"(?:^\s*(?:[-*+>]\s+|\d+\.\s+)*(?:\$\s+)?|&&|\|\||[;|`(]|\$\()\s*$")
+_SEPARATOR = re.compile(r"&&|\|\||[;|]|\$\(")
+_WORD_SPLIT = re.compile(r"[\s\"'`,\[\]()={}]+")
+_PREFIX_WORDS = frozenset({"sudo", "exec", "env", "time", "nohup", "command"})
+#: Words after which a script named alone in inline code is run (`` Run `x.sh` ``).
+_RUN_VERBS = frozenset({"run", "execute", "exec", "call", "invoke", "launch", "start"})
+#: Characters of a path written before a script's name (``${CLAUDE_SKILL_DIR}/scripts/``).
+_PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./~${}-@%")
+#: Largest other file searched for mentions of a script.
+_MAX_MENTION_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptUsage:
+    """How the skill's text mentions one script: run directly (``./x.sh``, ``scripts/x.sh``
+    as the command, a hook command), through an interpreter (``python3 scripts/x.py``: the
+    interpreters used), or otherwise (prose, ``chmod +x x.sh``)."""
+
+    direct: bool = False
+    other: bool = False
+    interpreters: frozenset[str] = frozenset()
+    #: "Run `scripts/x.py`": run, but how is left to the agent
+    named_run: bool = False
+
+    @property
+    def mentioned(self) -> bool:
+        """Whether any text of the skill names the script."""
+        return self.direct or self.other or self.named_run or bool(self.interpreters)
+
+
+def _interpreter(word: str) -> str | None:
+    name = word.rsplit("/", 1)[-1].lower().lstrip("!@")  # Claude Code's !cmd
+    if name.endswith(".exe"):
+        name = name[:-4]
+    if name in INTERPRETERS:
+        return name
+    bare = _VERSION_SUFFIX.sub("", name)
+    return bare if bare and bare in INTERPRETERS else None
+
+
+def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str | None]:
+    """("direct" | "interpreter" | "named-run" | "other", the interpreter) of a script
+    written as ``path`` between the texts ``before`` and ``after`` on its line.
+
+    A span of inline code that holds only the path (`` (`scripts/x.py`) ``) names the
+    script ("other"); after a verb such as "run" it asks to run it without saying how
+    ("named-run": direct, unless another mention shows the interpreter).
+    """
+    segment = _SEPARATOR.split(before)[-1]
+    words = [w for w in _WORD_SPLIT.split(segment) if w and not w.startswith("-")]
+    for word in words[-4:]:
+        found = _interpreter(word)
+        if found is not None:
+            return "interpreter", found
+    if path.startswith(("./", "/", "~", "$", "{")):
+        return "direct", None
+    if "/" not in path:
+        return "other", None  # a bare name is no command a shell finds (not on PATH)
+    if after[:1] == ":" and after[1:2].isdigit():
+        return "other", None  # scripts/x.py:54 points at a line of code
+    if before.endswith("`") and after.startswith("`"):
+        words = _WORD_SPLIT.split(before[:-1].rstrip(" :"))
+        verb = next((w.lower() for w in reversed(words) if w), "")
+        return ("named-run", None) if verb in _RUN_VERBS else ("other", None)
+    rest = segment
+    for word in reversed(words):  # sudo, env FOO=1 ... before the command still run it
+        if word in _PREFIX_WORDS or "=" in word:
+            rest = rest[: rest.rfind(word)]
+        else:
+            break
+    if _COMMAND_START.search(before[: len(before) - len(segment)] + rest):
+        return "direct", None
+    return "other", None
+
+
+def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
+    """(text before on the line, path as written, text after on the line) of each mention
+    of the file ``name``."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        after = text[end : end + 1]
+        if not (after.isalnum() or after == "_"):
+            start = at
+            while start > 0 and text[start - 1] in _PATH_CHARS:
+                start -= 1
+            path = text[start:end]
+            if path == name or path.endswith("/" + name):
+                line_start = text.rfind("\n", 0, start) + 1
+                line_end = text.find("\n", end)
+                yield (text[line_start:start], path.lstrip("@"),
+                       text[end : line_end if line_end >= 0 else len(text)])
+        at = text.find(name, end)
+
+
+def _texts(ctx: SkillContext, skip: str) -> Iterator[str]:
+    """The entry file and the skill's other small text files (not ``skip``)."""
+    if ctx.parsed.text is not None:
+        yield ctx.parsed.text
+    entry_name = ctx.skill.entry.name
+    for file in ctx.files:
+        if (file.relpath in (entry_name, skip) or file.is_symlink
+                or file.size > _MAX_MENTION_BYTES):
+            continue
+        try:
+            data = ctx.read_file(file.relpath, file.size)
+        except OSError:
+            continue
+        if b"\x00" not in data:
+            yield data.decode("utf-8", errors="replace")
+
+
+def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
+    """How the skill's text (SKILL.md and its other text files) runs ``file``."""
+    name = file.relpath.rsplit("/", 1)[-1]
+    direct = other = named_run = False
+    interpreters: set[str] = set()
+    for text in _texts(ctx, file.relpath):
+        if name not in text:
+            continue
+        for before, path, after in _mentions(text, name):
+            tail = path.rsplit("}/", 1)[-1].removeprefix("./")
+            if path != name and not (file.relpath.endswith(tail) or tail.endswith(file.relpath)):
+                continue  # another folder's file of the same name
+            kind, interpreter = classify_mention(before, path, after)
+            if kind == "direct":
+                direct = True
+            elif kind == "other":
+                other = True
+            elif kind == "named-run":
+                named_run = True
+            elif interpreter is not None:
+                interpreters.add(interpreter)
+    return ScriptUsage(direct, other, frozenset(interpreters), named_run)
+
+
+def _usage_severity(usage: ScriptUsage, *, crlf: bool) -> Severity | None:
+    """The severity a script finding gets from how the skill runs the script (None: no
+    finding). Run directly: an error; run through interpreters (whatever prose also says
+    about it): nothing, except for CRLF through a shell, an error; named in prose only: a
+    warning; never named: info."""
+    if usage.direct:
+        return Severity.ERROR
+    if usage.interpreters:
+        return Severity.ERROR if crlf and usage.interpreters & SHELLS else None
+    if usage.named_run:
+        return Severity.ERROR
+    if usage.other:
+        return Severity.WARNING
+    return Severity.INFO
+
+
+def _how(usage: ScriptUsage) -> str:
+    if usage.direct:
+        return "the skill runs it directly"
+    if usage.named_run:
+        return "the skill says to run it without naming an interpreter"
+    if usage.other:
+        return "the skill names it, not through an interpreter"
+    return "no text of the skill mentions it"
+
+
 @rule("script-not-executable", Severity.ERROR, fixable=True)
 def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
-    """A file with a shebang (`#!`) is not executable as it ships.
+    """A script the skill runs directly (`./x.sh`) is not executable as it ships.
 
     Docs say `./scripts/run.sh`, the agent runs it, and it fails with "permission denied"
     (exit 126). When the file is tracked by git, the mode in git's index is what users
     install, so that is what is checked (`git ls-files -s`); otherwise the file's own mode.
-    `--fix` sets the exec bit on the file (for a tracked file, commit the mode change or run
-    `git update-index --chmod=+x`).
+    Only files with a shebang (`#!`) are looked at, and how the skill's text (SKILL.md and
+    its other text files) names them decides the severity: run directly (`./x.sh`,
+    `scripts/x.sh` as the command, a hook's `${CLAUDE_PLUGIN_ROOT}/x.sh`), an error; named
+    only in prose, a warning; never named, info. A script that every command runs through
+    an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run x.py`) needs
+    no exec bit and is not reported. `--fix` sets the exec bit on a reported file (for a
+    tracked file, commit the mode change or run `git update-index --chmod=+x`).
 
-    Fails: `scripts/run.sh` starting with `#!/bin/sh`, mode 100644.
-    Passes: the same file with mode 100755.
+    Fails: `scripts/run.sh` starting with `#!/bin/sh`, mode 100644, and SKILL.md saying
+    `./scripts/run.sh`.
+    Passes: the same file with mode 100755, or SKILL.md saying `bash scripts/run.sh`.
 
     Matters for every agent that runs scripts.
     """
@@ -243,48 +428,89 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     return _not_executable(ctx, [file for file, _ in found])
 
 
-def _not_executable(ctx: SkillContext, shebangs: list[SkillFile]) -> Iterator[Finding]:
+def not_executable_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, str | None]]:
+    """(file, git index mode or None) of each shebang file that is not executable as it
+    ships, whatever the skill's text says about it."""
+    shebangs = [file for file, _ in _shebang_files_once(ctx)]
     for file, mode in zip(shebangs, _index_modes(ctx, shebangs), strict=True):
+        if (mode == "100755") if mode is not None else file.executable:
+            continue
+        yield file, mode
+
+
+def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str | None,
+                                                                   ScriptUsage, Severity]]:
+    """:func:`not_executable_files` that ``script-not-executable`` reports (those not run only
+    through an interpreter), with how the skill names them and the finding's severity; what
+    ``--fix`` makes executable."""
+    for file, mode in not_executable_files(ctx):
+        usage = script_usage(ctx, file)
+        severity = _usage_severity(usage, crlf=False)
+        if severity is not None:
+            yield file, mode, usage, severity
+
+
+def _not_executable(ctx: SkillContext, shebangs: list[SkillFile]) -> Iterator[Finding]:
+    for file, mode, usage, severity in reported_not_executable(ctx):
+        how = _how(usage)
         if mode is not None:
-            if mode == "100755":
-                continue
             yield Finding(
                 f"{file.relpath} has a shebang but git's index records mode {mode} (not "
-                "executable): users who install the skill get 'permission denied'",
+                f"executable) and {how}: users who install the skill get 'permission denied'",
                 file=file.relpath,
                 hint=f"git update-index --chmod=+x {file.relpath}",
+                severity=severity,
                 fixable=not file.executable,
             )
-        elif not file.executable:
+        else:
             yield Finding(
-                f"{file.relpath} has a shebang but is not executable ('permission denied')",
+                f"{file.relpath} has a shebang but is not executable ('permission denied') "
+                f"and {how}",
                 file=file.relpath,
-                hint=f"chmod +x {file.relpath} (skillctl lint --fix)",
+                hint=f"chmod +x {file.relpath} (skillctl lint --fix), or run it through its "
+                "interpreter in SKILL.md",
+                severity=severity,
             )
 
 
 @rule("script-crlf", Severity.ERROR)
 def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
-    """A script with a shebang has CRLF line endings.
+    """A script with a shebang has CRLF line endings and the skill runs it directly.
 
     The kernel reads the interpreter up to `\\n`, so `#!/usr/bin/env python3\\r\\n` asks for a
     program named `python3\\r`: "No such file or directory" (twells89/sigma-migration-skills#288).
+    Like `script-not-executable`, how the skill names the script decides: run directly (or
+    through a shell, `bash x.sh`, which reads every `\\r` as part of a command), an error;
+    named only in prose, a warning; never named, info; run only through another interpreter
+    (`python3 x.py`, `node x.js`: they accept CRLF), not reported.
 
-    Fails: `scripts/run.py` saved with Windows line endings.
-    Passes: the same with LF line endings (add `*.py text eol=lf` to `.gitattributes`).
+    Fails: `scripts/run.py` saved with Windows line endings, SKILL.md saying `scripts/run.py`.
+    Passes: the same with LF line endings (add `*.py text eol=lf` to `.gitattributes`), or
+    SKILL.md saying `python3 scripts/run.py`.
 
     Matters for every agent on Linux and macOS.
     """
     found = _shebang_files_once(ctx)
     if not found:
         return NO_FINDINGS
-    return (
-        Finding(
+    return _crlf_scripts(ctx, found)
+
+
+def _crlf_scripts(ctx: SkillContext,
+                  found: tuple[tuple[SkillFile, bytes], ...]) -> Iterator[Finding]:
+    for file, head in found:
+        if not head.split(b"\n", 1)[0].endswith(b"\r"):
+            continue
+        usage = script_usage(ctx, file)
+        severity = _usage_severity(usage, crlf=True)
+        if severity is None:
+            continue
+        via = sorted(usage.interpreters & SHELLS)
+        how = f"the skill runs it with {via[0]}" if via and not usage.direct else _how(usage)
+        yield Finding(
             f"{file.relpath}: the shebang line ends with CRLF, so the interpreter is not found "
-            "('No such file or directory')",
+            f"('No such file or directory'), and {how}",
             file=file.relpath,
             hint="convert the script to LF line endings",
+            severity=severity,
         )
-        for file, head in found
-        if head.split(b"\n", 1)[0].endswith(b"\r")
-    )

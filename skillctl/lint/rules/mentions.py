@@ -1,0 +1,154 @@
+"""``missing-file``: a file the body tells the agent to open, in any folder, is not there.
+
+``broken-reference`` (:mod:`skillctl.lint.rules.references`) checks links and paths under
+``scripts/``, ``references/`` and ``assets/``; this rule adds the other relative paths the
+body points the agent at ("open `resources/implementation-playbook.md`") and reuses that
+module's notion of a reference: its fence handling, placeholders, example labels, and its
+check of a path against the skill directory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skillctl.lint.context import SkillContext
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
+from skillctl.lint.rules.references import (
+    _FENCE,
+    _TEMPLATE_CHARS,
+    _in_example,
+    _Listings,
+    _placeholder,
+    _status,
+    references,
+)
+from skillctl.model import Severity
+
+#: A relative path with at least one folder and a file extension, as a whole inline code span.
+_CODE_SPAN_PATH = re.compile(
+    r"`((?:\./)?[A-Za-z0-9_][\w.-]*(?:/[A-Za-z0-9_][\w.-]*)*/[\w.-]*\.[A-Za-z][A-Za-z0-9]{0,5})`"
+)
+#: The same path in running text.
+_TEXT_PATH = re.compile(
+    r"(?<![\w./\\~$@%{:<-])((?:\./)?[A-Za-z0-9_][\w.-]*(?:/[A-Za-z0-9_][\w.-]*)*/[\w.-]*"
+    r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/(-])"
+)
+#: Words that send the agent to a file: the path after them is the skill's own.
+_READ_VERB = re.compile(
+    r"(?i)(?<![\w.])(?:read|reads|reading|open|opens|load|loads|consult|see|refer(?:s)? to|review|"
+    r"follow|check|use|using|details? (?:in|at)|documented in|described in|found in|"
+    r"defined in|listed in|available in)\b"
+)
+#: A list item that starts with the path ("- `resources/x.md` for detailed patterns").
+_LIST_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?`?$")
+#: Folders of the three kinds ``broken-reference`` checks itself.
+_REFERENCE_DIRS = frozenset({"scripts", "references", "assets"})
+#: First folders that hold a skill's own resources: a path under one of them is the skill's
+#: even when the folder is missing. A path under any other folder counts only when that
+#: folder exists in the skill (otherwise it is likely the user's project: `src/app.py`,
+#: `conductor/workflow.md`).
+_RESOURCE_DIRS = frozenset({
+    "resources", "resource", "reference", "refs", "templates", "template", "examples",
+    "guides", "rules", "prompts", "workflows", "checklists", "playbooks", "patterns",
+    "knowledge",
+})
+
+
+_CODE_SPAN = re.compile(r"`+[^`]*`+")
+_LINK_OR_URL = re.compile(r"\]\([^)]*\)|<[^>]*>|\b[a-z][a-z0-9+.-]*://\S+")
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
+    """(line, column, path) of each path the body points the agent at, outside code blocks:
+    in an inline code span or running text, after a read verb or at the head of a list item."""
+    opener: str | None = None
+    for line_no, line in ctx.body_lines():
+        if "/" not in line and "```" not in line and "~~~" not in line:
+            continue
+        fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
+        if fence:
+            marker = fence.group(1)
+            if opener is None:
+                opener = marker
+            elif (marker[0] == opener[0] and len(marker) >= len(opener)
+                  and not line.strip()[len(marker):].strip()):
+                opener = None  # (CommonMark: a closing fence has no info string)
+            continue
+        if opener is not None or "/" not in line:
+            continue
+        spans = [(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
+        plain = _CODE_SPAN.sub(_blank, line) if "`" in line else line
+        # a link's target is broken-reference's; so is any URL
+        plain = _LINK_OR_URL.sub(_blank, plain)
+        spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
+        for start, target in sorted(spans):
+            before = line[:start]
+            if not (_READ_VERB.search(before) or _LIST_START.match(before)):
+                continue
+            yield line_no, start + 1, target.rstrip(".,;:")
+
+
+def _first_folder(target: str) -> str:
+    return target.removeprefix("./").split("/", 1)[0]
+
+
+@rule("missing-file", Severity.WARNING)
+def missing_file(ctx: SkillContext) -> Iterator[Finding]:
+    """A file the body sends the agent to ("open `resources/playbook.md`") does not exist.
+
+    `broken-reference` covers links and `scripts/`, `references/`, `assets/` paths; this
+    rule covers the other relative paths with a folder and a file extension, in an inline
+    code span or in text, after a word that sends the agent there (read, open, see, load,
+    refer to, consult, check, use ...) or at the head of a list item. 164 skills of one
+    public collection point to a `resources/implementation-playbook.md` they do not ship:
+    the agent looks for it and fails. The path's first folder must be one the skill has, or
+    a usual resource folder (`resources/`, `templates/`, `examples/` ...): other
+    paths are likely the user's project (`src/app.py`, `docs/plans/x.md`). Not
+    reported: paths in code blocks, placeholders and example lists (as for
+    `broken-reference`), absolute paths and paths that climb out with `..`.
+
+    Fails: `If detailed examples are required, open resources/implementation-playbook.md.`
+    with no such file in the skill.
+
+    Passes: the same with the file present, or `Edit src/app.py` (the user's project).
+
+    Matters for every agent.
+    """
+    body = ctx.parsed.body
+    if "/" not in body:
+        return NO_FINDINGS
+    known = {ref.target.removeprefix("./") for ref in references(ctx)}
+    body_lines = body.split("\n")
+    first = ctx.parsed.body_start_line
+    listings = _Listings()
+    folders = {path.split("/", 1)[0] for path in ctx.file_paths if "/" in path}
+    findings: list[Finding] = []
+    seen: set[str] = set()
+    for line_no, column, target in _mentions(ctx):
+        bare = target.removeprefix("./")
+        folder = _first_folder(target)
+        if bare in known or bare in seen or folder in _REFERENCE_DIRS:
+            continue
+        if folder not in _RESOURCE_DIRS and folder not in folders:
+            continue
+        if not _TEMPLATE_CHARS.isdisjoint(target) or _placeholder(target):
+            continue
+        seen.add(bare)
+        status, _ = _status(ctx, target, listings)
+        if status != "missing":
+            continue  # there, there in another case (reference-case's), or outside the skill
+        index = line_no - first
+        if 0 <= index < len(body_lines) and _in_example(body_lines, index, column):
+            continue
+        findings.append(Finding(
+            f"{target!r} does not exist in the skill directory, but the body sends the agent "
+            "to it",
+            line_no, column,
+            hint="add the file to the skill, or remove the sentence that points to it",
+        ))
+    return found(*findings) if findings else NO_FINDINGS
