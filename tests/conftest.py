@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-CORPUS = REPO.parent / "shared" / "corpus"
+DATA = REPO / "tests" / "data"
+#: The labelled corpus inside the repository (see its README): always there.
+CORPUS = DATA / "corpus"
 EXAMPLES = REPO / "examples"
+#: A bigger corpus to run the same checks on, when one is available.
+EXTRA_CORPUS_VARIABLE = "SKILLCTL_EXTRA_CORPUS"
+SHARED_CORPUS = REPO.parent / "shared" / "corpus"
 
 
 def write_skill(
@@ -79,8 +86,73 @@ def put(skill: Path, rel: str, text: str | bytes, mode: int = 0o755) -> Path:
     return path
 
 
+def skill_files(root: Path) -> list[Path]:
+    """Every SKILL.md (any case) below ``root``, sorted."""
+    return sorted(p for p in root.rglob("*") if p.name.lower() == "skill.md" and p.is_file())
+
+
 def corpus_skill_files() -> list[Path]:
-    """Every SKILL.md in the shared corpus (empty when the corpus is absent)."""
-    if not CORPUS.is_dir():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.name.lower() == "skill.md" and p.is_file())
+    """Every SKILL.md of the in-repository corpus (never empty: the tests rely on it)."""
+    files = skill_files(CORPUS)
+    assert len(files) > 40, f"the in-repository corpus {CORPUS} is missing or truncated"
+    return files
+
+
+def data_markdown_files() -> list[Path]:
+    """The Markdown files under ``tests/data`` outside the corpus (golden cases)."""
+    return sorted(
+        p for p in DATA.rglob("*") if p.suffix.lower() == ".md" and CORPUS not in p.parents
+    )
+
+
+def real_markdown_files(corpus: Path) -> list[Path]:
+    """The SKILL.md files of ``corpus``; with the in-repository one, the golden files too."""
+    golden = data_markdown_files() if corpus == CORPUS else []
+    return [*skill_files(corpus), *golden]
+
+
+def extra_corpus() -> Path | None:
+    """The optional bigger corpus: ``$SKILLCTL_EXTRA_CORPUS``, else ``../shared/corpus`` beside
+    the clone, else None. A variable naming no folder is an error, not a silent skip."""
+    named = os.environ.get(EXTRA_CORPUS_VARIABLE)
+    if named:
+        path = Path(named).expanduser().resolve()
+        if not path.is_dir():
+            raise pytest.UsageError(f"{EXTRA_CORPUS_VARIABLE}={named} is not a folder")
+        return path
+    return SHARED_CORPUS if SHARED_CORPUS.is_dir() else None
+
+
+SKIP_EXTRA = (
+    f"no extra corpus: set {EXTRA_CORPUS_VARIABLE} to a folder of skills (or put "
+    "shared/corpus beside the clone) to run this on it"
+)
+
+
+def require_extra_corpus() -> Path:
+    """The extra corpus, or skip the calling test saying how to provide one."""
+    root = extra_corpus()
+    if root is None:
+        pytest.skip(SKIP_EXTRA)
+    return root
+
+
+@pytest.fixture(params=["corpus", "extra"], ids=["corpus", "extra"])
+def corpus(request: pytest.FixtureRequest) -> Path:
+    """The in-repository corpus, then the extra one (skipped, saying so, when absent)."""
+    return CORPUS if request.param == "corpus" else require_extra_corpus()
+
+
+def corpus_params() -> list[Any]:
+    """Every SKILL.md of both corpora as pytest params (ids relative to their corpus); one
+    skipped param stands for the extra corpus when it is absent."""
+    params: list[Any] = [
+        pytest.param(p, id=f"corpus/{p.relative_to(CORPUS).parent}") for p in corpus_skill_files()
+    ]
+    extra = extra_corpus()
+    if extra is None:
+        params.append(pytest.param(None, id="extra", marks=pytest.mark.skip(reason=SKIP_EXTRA)))
+    else:
+        params += [pytest.param(p, id=f"extra/{p.relative_to(extra).parent}")
+                   for p in skill_files(extra)]
+    return params

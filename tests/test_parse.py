@@ -9,7 +9,7 @@ import pytest
 
 from skillctl.model import LineEndings, Position
 from skillctl.parse import parse_file, quote_risky_values
-from tests.conftest import corpus_skill_files
+from tests.conftest import corpus_params
 
 
 def write(tmp_path: Path, data: bytes | str, name: str = "SKILL.md") -> Path:
@@ -186,7 +186,7 @@ def test_quote_risky_values_is_claude_codes_retry() -> None:
     assert quote_risky_values("d:\tx: y") == 'd: "x: y"'
 
 
-@pytest.mark.parametrize("path", corpus_skill_files(), ids=lambda p: str(p.parent.name))
+@pytest.mark.parametrize("path", corpus_params())
 def test_every_corpus_skill_parses_without_problems(path: Path) -> None:
     parsed = parse_file(path)
     assert parsed.frontmatter is not None, parsed.problems

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from skillctl import parse
 from skillctl.model import Frontmatter, LineEndings, ParsedSkill, Position, Problem
-from tests.conftest import REPO, corpus_skill_files, write_skill
+from tests.conftest import data_markdown_files, skill_files, write_skill
 
 DIFFERENTIAL = settings(
     max_examples=400,
@@ -93,16 +93,14 @@ def _parse_both(
 
 
 def _golden_files() -> list[Path]:
-    data = REPO / "tests" / "data"
-    return sorted(p for p in data.rglob("*") if p.is_file() and p.suffix.lower() == ".md")
+    return [p for p in data_markdown_files() if p.is_file()]
 
 
 # --------------------------------------------------------------------------- real files
 
 
-@pytest.mark.skipif(not corpus_skill_files(), reason="shared corpus not present")
-def test_corpus_fast_path_equals_ruamel(monkeypatch: pytest.MonkeyPatch) -> None:
-    files = corpus_skill_files()
+def test_corpus_fast_path_equals_ruamel(monkeypatch: pytest.MonkeyPatch, corpus: Path) -> None:
+    files = skill_files(corpus)
     accepted = 0
     for path in files:
         fast, slow, taken = _parse_both(path, monkeypatch)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from skillctl import parse
 from skillctl.model import ParsedSkill
-from tests.conftest import REPO, corpus_skill_files
+from tests.conftest import REPO, real_markdown_files
 
 BENCH = REPO / "bench" / "out" / "corpus-2000"
 
@@ -62,8 +62,8 @@ def test_edges_parse_as_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
         assert fast == slow, repr(text)
 
 
-def test_real_files_parse_as_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    files = [*corpus_skill_files(), *sorted((REPO / "tests" / "data").rglob("*.md"))]
+def test_real_files_parse_as_line_by_line(monkeypatch: pytest.MonkeyPatch, corpus: Path) -> None:
+    files = real_markdown_files(corpus)
     if BENCH.is_dir():
         files += sorted(BENCH.rglob("SKILL.md"))[::7]
     taken = 0

@@ -21,7 +21,7 @@ import pytest
 from skillctl import limits
 from skillctl.model import SkillFile
 from skillctl.scan import ALWAYS_SKIPPED, list_files
-from tests.conftest import REPO, corpus_skill_files, write_skill
+from tests.conftest import REPO, skill_files, write_skill
 
 
 def _reference_list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:
@@ -81,9 +81,10 @@ def _same(directory: Path) -> tuple[tuple[SkillFile, ...], bool]:
     return fast
 
 
-@pytest.mark.skipif(not corpus_skill_files(), reason="shared corpus not present")
-def test_corpus_listings_equal_the_reference() -> None:
-    for entry in corpus_skill_files():
+def test_corpus_listings_equal_the_reference(corpus: Path) -> None:
+    entries = skill_files(corpus)
+    assert entries
+    for entry in entries:
         _same(entry.parent)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from skillctl.collect import TREE_WALK
 from skillctl.scan import Candidate, ScanNote, list_files, walk_skills
-from tests.conftest import corpus_skill_files, write_skill
+from tests.conftest import skill_files, write_skill
 
 
 @pytest.fixture
@@ -41,10 +41,11 @@ def test_listing_a_skill_leaves_no_reference_cycle(tmp_path: Path, collector_off
     assert gc.collect() == 0  # every listing was freed as soon as it was dropped
 
 
-def test_listing_every_corpus_skill_leaves_no_reference_cycle(collector_off: None) -> None:
-    entries = corpus_skill_files()
-    if not entries:
-        pytest.skip("shared corpus not present")
+def test_listing_every_corpus_skill_leaves_no_reference_cycle(
+    collector_off: None, corpus: Path
+) -> None:
+    entries = skill_files(corpus)
+    assert entries
     for entry in entries:
         list_files(entry.parent)
     assert gc.collect() == 0
