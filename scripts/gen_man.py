@@ -38,12 +38,24 @@ EXIT_STATUS = [
           "configuration, refused name."),
     ("3", "Internal error (set SKILLCTL_DEBUG=1 for a traceback)."),
     ("124", "A script run by run\\-script timed out."),
+    ("126", "run\\-script: the script cannot be run (not a regular file, not executable, or "
+            "refused by the system)."),
+    ("127", "run\\-script: the script's interpreter (or uv, for a PEP 723 script) is not "
+            "found. Otherwise run\\-script exits with the script's own status."),
+    ("129", "run\\-script: hung up (SIGHUP) while the script ran."),
     ("130", "Interrupted (Ctrl\\-C)."),
+    ("143", "run\\-script: terminated (SIGTERM) while the script ran."),
 ]
 
 ENVIRONMENT = [
-    ("NO_COLOR", "When set (to anything), human output has no colour. Output that is not "
-                 "a terminal is plain text anyway."),
+    ("NO_COLOR", "When set (to anything but the empty string), human output has no colour. "
+                 "Colour is decided by the first that applies: --color always|never, "
+                 "NO_COLOR, FORCE_COLOR, then whether standard output is a terminal whose "
+                 "TERM is not dumb."),
+    ("FORCE_COLOR", "When set (to anything but the empty string), colour even into a pipe "
+                    "(NO_COLOR and --color never win over it)."),
+    ("COLUMNS", "The width list lays its tables out in (default: the terminal's; a pipe "
+                "gets whole lines)."),
     ("SKILLCTL_DEBUG", "When set, an internal error shows the Python traceback instead of a "
                        "one-line message."),
     ("SKILLCTL_CACHE_DIR", "Directory of the lint cache (default: "
@@ -94,8 +106,9 @@ FILES = [
 ]
 
 EXAMPLES = [
-    ("List the skills Claude Code sees from here, and why others are missing:",
-     "skillctl list \\-\\-agent claude\\-code \\-\\-explain"),
+    ("List every skill in Claude Code's roots from here, and why each one is active, "
+     "shadowed, hidden or invalid:",
+     "skillctl list \\-\\-agent claude\\-code \\-\\-all \\-\\-explain"),
     ("Lint every skill below the current directory for two agents:",
      "skillctl lint \\-\\-agent claude\\-code \\-\\-agent codex ."),
     ("Lint in CI with annotations on the pull request:",

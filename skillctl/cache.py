@@ -55,6 +55,7 @@ from skillctl.replay import RACY_NS as _RACY_NS
 from skillctl.replay import cache_folder, code_fingerprint, hasher, stat_digest, write_cache_file
 
 if TYPE_CHECKING:
+    from skillctl.collect import PruneFor
     from skillctl.model import Skill
     from skillctl.scan import ScanNote
 
@@ -557,6 +558,7 @@ class LintCache:
         *,
         walked: list[str] | None = None,
         rules: Callable[[], Sequence[RuleInfo]] | None = None,
+        prune_for: PruneFor | None = None,
     ) -> WarmRun | None:
         """The stored outcome of this exact run when nothing it reads has changed, else None.
 
@@ -570,7 +572,10 @@ class LintCache:
             return None
         from skillctl.collect import candidates_for
 
-        candidates, notes, missing = candidates_for(list(paths), walked=walked)
+        # the same walk as the run it replays (lint's exclude patterns: ``prune_for``)
+        candidates, notes, missing = candidates_for(
+            list(paths), walked=walked, prune_for=prune_for
+        )
         if missing or not candidates:
             return None
         pairs = [(c.dir, c.entry) for c in candidates]

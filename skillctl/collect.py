@@ -6,8 +6,8 @@ This is the "PATH..." half of every command; agent roots are discovery's job.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from skillctl.model import Scope, Skill
@@ -17,6 +17,10 @@ from skillctl.scan import ENTRY_FILE, Candidate, ScanNote, WalkOptions, walk_ski
 _MAX_FILE_ASCENT = 8
 
 TREE_WALK = WalkOptions(respect_gitignore=True, follow_symlinks=True)
+
+#: Per path given, a test of the folders its walk leaves out (None: none), e.g.
+#: :meth:`skillctl.lint.config.ResolvedConfig.prune_for`.
+PruneFor = Callable[[Path], Callable[[str], bool] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +64,24 @@ def _skill_dir_of_file(path: Path) -> Candidate | None:
 
 
 def candidates_for(
-    paths: Sequence[Path], options: WalkOptions = TREE_WALK, walked: list[str] | None = None
+    paths: Sequence[Path],
+    options: WalkOptions = TREE_WALK,
+    walked: list[str] | None = None,
+    *,
+    prune_for: PruneFor | None = None,
 ) -> tuple[list[Candidate], list[ScanNote], list[Path]]:
     """Candidates for user paths, deduplicated by real path, in argument then walk order.
 
-    ``walked`` receives every folder the tree walks listed.
+    ``walked`` receives every folder the tree walks listed; ``prune_for`` gives, per path,
+    the folders its walk leaves out (lint's ``exclude``).
     """
     notes: list[ScanNote] = []
     missing: list[Path] = []
-    found = list(iter_candidates(paths, options, walked, notes=notes, missing=missing))
+    found = list(
+        iter_candidates(
+            paths, options, walked, notes=notes, missing=missing, prune_for=prune_for
+        )
+    )
     return found, notes, missing
 
 
@@ -79,6 +92,7 @@ def iter_candidates(
     *,
     notes: list[ScanNote],
     missing: list[Path],
+    prune_for: PruneFor | None = None,
 ) -> Iterator[Candidate]:
     """:func:`candidates_for` as the walk goes: each candidate as soon as it is found (so
     linting can start before the walk ends); notes and missing paths are appended to
@@ -109,7 +123,9 @@ def iter_candidates(
         if not os.path.lexists(path):
             missing.append(path)
         elif os.path.isdir(path):
-            for item in walk_skills(path, options, walked):
+            prune = prune_for(path) if prune_for is not None else None
+            walk = replace(options, prune=prune) if prune is not None else options
+            for item in walk_skills(path, walk, walked):
                 if isinstance(item, Candidate):
                     if new(item):
                         yield item

@@ -17,3 +17,14 @@ class UsageError(SkillctlError):
 
 class ConfigError(UsageError):
     """An invalid configuration file or key: exit 2."""
+
+
+class PathNotFoundError(UsageError):
+    """Paths given on the command line that do not exist: exit 2.
+
+    The one wording every command uses for them, ``path not found: a, b`` (issue 17).
+    """
+
+    def __init__(self, paths: object) -> None:
+        items = paths if isinstance(paths, (list, tuple)) else [paths]
+        super().__init__("path not found: " + ", ".join(str(p) for p in items))

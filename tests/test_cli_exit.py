@@ -86,7 +86,7 @@ def test_a_lint_run_through_the_console_entry_point(tmp_path: Path) -> None:
     missing = subprocess.run(
         [*run, str(tmp_path / "nope")], capture_output=True, text=True, timeout=120
     )
-    assert missing.returncode == 2 and "does not exist" in missing.stderr
+    assert missing.returncode == 2 and "path not found" in missing.stderr
 
 
 def test_atexit_functions_still_run() -> None:

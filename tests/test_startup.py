@@ -17,7 +17,7 @@ import pytest
 #: Top-level packages that only a command's body may import (STYLE.md §2d and §4).
 HEAVY = ("jsonschema", "ruamel", "rich", "pathspec", "pydantic")
 
-COMMANDS = ("list", "show", "lint", "rules", "render", "new", "schema", "run-script")
+COMMANDS = ("list", "show", "lint", "rules", "agents", "render", "new", "schema", "run-script")
 
 
 def imported_modules(
@@ -114,6 +114,7 @@ COMMAND_MODULES = {
     "skillctl.cli.show",
     "skillctl.cli.lint",
     "skillctl.cli.rules",
+    "skillctl.cli.agents_cmd",
     "skillctl.cli.render",
     "skillctl.cli.new",
     "skillctl.cli.schema",

@@ -55,6 +55,10 @@ COMMANDS: dict[str, LazyCommand] = {
         "skillctl.cli.rules",
         "List every lint rule: id, default severity, fixable, agents and summary.",
     ),
+    "agents": LazyCommand(
+        "skillctl.cli.agents_cmd",
+        "Show each agent's roots here (present or not), settings, verified version and caveats.",
+    ),
     "render": LazyCommand(
         "skillctl.cli.render",
         "Render the skill catalog an agent injects, within its budget, or one skill's body.",
@@ -87,12 +91,21 @@ def load_command(name: str) -> Any:
     # __import__ rather than importlib.import_module: only the former shows in -X importtime
     function = __import__(entry.module, fromlist=["command"]).command
     scratch = typer.Typer()
-    scratch.command(name, context_settings=entry.context_settings)(function)
+    scratch.command(name, context_settings=entry.context_settings, cls=_Command)(function)
     return get_command_from_info(
         scratch.registered_commands[0],
         pretty_exceptions_short=app.pretty_exceptions_short,
         rich_markup_mode=app.rich_markup_mode,
     )
+
+
+class _Command(TyperCommand):
+    """A command whose usage line shows a required argument as ``SKILL``, not Typer's
+    ``{SKILL}`` (braces read as a set of choices, and a shell would expand them)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:  # click.Context, vendored
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
 
 
 class _LazyCommands(MutableMapping[str, Any]):
@@ -171,13 +184,20 @@ class _Group(TyperGroup):
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort):  # the normal way out, --help included
             raise
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (skillctl.interrupts)
+            from skillctl import interrupts
+
+            typer.echo(f"skillctl: {interrupts.describe(exc)}", err=True)
+            raise typer.Exit(interrupts.exit_code(exc)) from None
         except Exception as exc:
             # imported only once something was raised: --help and TAB never need it
             from skillctl.errors import SkillctlError
 
             if not isinstance(exc, SkillctlError):
                 raise
-            typer.echo(f"skillctl: error: {exc}", err=True)
+            from skillctl.textsafe import printable  # messages name files from the tree
+
+            typer.echo(printable(f"skillctl: error: {exc}"), err=True)
             raise typer.Exit(exc.exit_code) from None
 
 
@@ -222,16 +242,21 @@ def run() -> None:
     except OSError as exc:  # paths are relative to it: nothing can be said without it
         typer.echo(f"skillctl: error: the current directory is gone ({exc.strerror})", err=True)
         sys.exit(2)
+    from skillctl import interrupts
+
+    interrupts.install()  # SIGTERM and SIGHUP clean up like Ctrl-C (issue 15 items 7, 11)
     try:
         app(prog_name="skillctl")
-    except KeyboardInterrupt:
-        typer.echo("skillctl: interrupted", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as exc:
+        typer.echo(f"skillctl: {interrupts.describe(exc)}", err=True)
+        sys.exit(interrupts.exit_code(exc))
     except Exception as exc:  # the last line of defence: never a bare traceback
         from skillctl.errors import SkillctlError  # only once something was raised
 
         if isinstance(exc, SkillctlError):
-            typer.echo(f"skillctl: error: {exc}", err=True)
+            from skillctl.textsafe import printable
+
+            typer.echo(printable(f"skillctl: error: {exc}"), err=True)
             sys.exit(exc.exit_code)
         if os.environ.get("SKILLCTL_DEBUG"):
             raise

@@ -9,9 +9,12 @@ from typing import TextIO
 
 import typer
 
-from skillctl.cli.completion import complete_agent, complete_rule
+from skillctl.cli.color import color_option
+from skillctl.cli.completion import complete_agent, complete_choices, complete_rule
 
-_FORMATS = ("text", "json", "sarif", "github", "junit")
+# the same names, in the same order, as skillctl.report.lint_output.LINT_FORMATS (a test
+# compares them; importing that module here would slow every --help and TAB)
+_FORMATS = ("text", "concise", "json", "sarif", "github", "junit")
 
 
 def _split(values: list[str] | None) -> tuple[str, ...]:
@@ -57,7 +60,21 @@ def command(
         "--format",
         "-f",
         metavar="FORMAT",
-        help="Output format: text, json, sarif, github or junit.",
+        help="Output format: text (grouped, with hints), concise (one line per finding), "
+        "json, sarif, github or junit.",
+        autocompletion=complete_choices(*_FORMATS),
+    ),
+    quiet: bool = typer.Option(
+        False,
+        "--quiet",
+        "-q",
+        help="Show only the errors and the summary (text and concise formats).",
+    ),
+    statistics: bool = typer.Option(
+        False,
+        "--statistics",
+        help="Show how many findings each rule produced instead of the findings "
+        "(text and concise formats).",
     ),
     fix: bool = typer.Option(False, "--fix", help="Rewrite what is safe to fix, then lint."),
     diff: bool = typer.Option(
@@ -85,6 +102,7 @@ def command(
         False, "--allow-empty", help="Finding no skill at all is not an error."
     ),
     no_cache: bool = typer.Option(False, "--no-cache", help="Do not use the lint cache."),
+    color: str = color_option(),
 ) -> None:
     """Lint skills: every rule of the open spec plus what breaks in real agents.
 
@@ -105,6 +123,9 @@ def command(
         min_skills,
         allow_empty,
         no_cache,
+        quiet=quiet,
+        statistics=statistics,
+        color=color,
     )
     raise typer.Exit(code)
 
@@ -123,6 +144,10 @@ def _run(
     min_skills: int,
     allow_empty: bool,
     no_cache: bool,
+    *,
+    quiet: bool = False,
+    statistics: bool = False,
+    color: str = "auto",
 ) -> int:
     """Build the options, lint, write the report; return the exit code."""
     from skillctl.errors import UsageError
@@ -130,6 +155,12 @@ def _run(
 
     if fmt not in _FORMATS:
         raise UsageError(f"unknown format {fmt!r} (choose from {', '.join(_FORMATS)})")
+    if (quiet or statistics) and fmt not in ("text", "concise"):
+        flag = "--statistics" if statistics else "--quiet"
+        raise UsageError(
+            f"{flag} works with --format text or concise, not {fmt!r} "
+            "(machine formats always hold every finding)"
+        )
     options = LintOptions(
         paths=tuple(paths or ()),
         agents=_split(agent),
@@ -146,10 +177,21 @@ def _run(
     )
     baseline_existed = baseline is not None and os.path.lexists(baseline)
     run = run_lint(options)
-    output = _write(run.report, fmt)
+    output = _write(run.report, fmt, quiet=quiet, statistics=statistics, color=color)
     if baseline is not None and not baseline_existed:
         typer.echo(
             f"skillctl: baseline written to {baseline}; later runs report only new findings",
+            err=True,
+        )
+    elif baseline is not None:
+        from skillctl.textsafe import printable
+
+        hidden = run.report.baseline_hidden
+        typer.echo(
+            printable(
+                f"skillctl: the baseline {baseline} hid {hidden} known "
+                f"finding{'' if hidden == 1 else 's'}"
+            ),
             err=True,
         )
     code = exit_code(run.report, strict=run.config.strict)
@@ -182,14 +224,25 @@ class _Recorder:
         self._target.flush()
 
 
-def _write(report: object, fmt: str) -> str | None:
+def _write(
+    report: object, fmt: str, *, quiet: bool = False, statistics: bool = False,
+    color: str = "auto",
+) -> str | None:
     """Write the report to standard output; return what was written when it is not a
     terminal (what a replay record keeps), else None."""
     from skillctl.report.lint_output import write_lint_report
+    from skillctl.report.term import use_color
 
+    colored = use_color(sys.stdout, color)  # --color > NO_COLOR > FORCE_COLOR > terminal
     if sys.stdout.isatty():
-        write_lint_report(report, fmt, sys.stdout)  # type: ignore[arg-type]
+        write_lint_report(
+            report, fmt, sys.stdout, quiet=quiet, statistics=statistics,  # type: ignore[arg-type]
+            color=colored,
+        )
         return None
     recorder = _Recorder(sys.stdout)
-    write_lint_report(report, fmt, recorder)  # type: ignore[arg-type]
+    write_lint_report(
+        report, fmt, recorder, quiet=quiet, statistics=statistics,  # type: ignore[arg-type]
+        color=colored,
+    )
     return "".join(recorder.parts)

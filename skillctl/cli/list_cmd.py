@@ -8,7 +8,8 @@ from pathlib import Path
 
 import typer
 
-from skillctl.cli.completion import complete_agent
+from skillctl.cli.color import color_option
+from skillctl.cli.completion import complete_agent, complete_choices
 from skillctl.cli.places import check_places, home_option, project_option
 
 FORMATS = ("table", "json")
@@ -36,8 +37,10 @@ def command(
     ),
     explain: bool = typer.Option(False, "--explain", help="Say why each skill won or lost."),
     fmt: str = typer.Option(
-        "table", "--format", "-f", metavar="FORMAT", help="Output format: table or json."
+        "table", "--format", "-f", metavar="FORMAT", help="Output format: table or json.",
+        autocompletion=complete_choices(*FORMATS),
     ),
+    color: str = color_option(),
 ) -> None:
     """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
     if fmt not in FORMATS:
@@ -45,7 +48,7 @@ def command(
     from skillctl.discovery import paused_gc
 
     with paused_gc():  # discovery and the output keep every view alive: no cycles to find
-        code = _run(paths or [], agent, project, home, show_all, explain, fmt)
+        code = _run(paths or [], agent, project, home, show_all, explain, fmt, color)
     raise typer.Exit(code)
 
 
@@ -57,15 +60,17 @@ def _run(
     show_all: bool,
     explain: bool,
     fmt: str,
+    color_mode: str = "auto",
 ) -> int:
     from skillctl.agents import get_profile
     from skillctl.discovery import ParseCache, discover, discover_all, root_places, simulated_env
-    from skillctl.report import listing
+    from skillctl.report import listing, term
 
     project_dir, home_dir = check_places(project, home)
     env = simulated_env(os.environ, home_given=home is not None)
     cache = ParseCache(keep_text=False)  # list needs frontmatter and verdicts, not the text
-    tty = sys.stdout.isatty()
+    color = term.use_color(sys.stdout, color_mode)
+    width = term.width(sys.stdout)
     if agent is not None:
         profile = get_profile(agent)
         res = discover(profile, project_dir, home_dir, env, paths, cache=cache)
@@ -78,7 +83,8 @@ def _run(
                 sys.stdout,
                 show_all=show_all,
                 explain=explain,
-                tty=tty,
+                color=color,
+                width=width,
                 label=profile.display_name,
                 roots=roots,
             )
@@ -88,6 +94,7 @@ def _run(
     if fmt == "json":
         listing.write_cross_json(cross, show_all, sys.stdout)
     else:
-        listing.render_cross(cross, sys.stdout, show_all=show_all, explain=explain, tty=tty)
+        listing.render_cross(cross, sys.stdout, show_all=show_all, explain=explain,
+                             color=color, width=width)
         listing.render_notes(cross.notes, sys.stderr)
     return 0

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from skillctl.cli.color import color_option
 from skillctl.cli.completion import complete_agent
 
 
@@ -33,11 +34,13 @@ def command(
         "--description", metavar="TEXT", show_default=False,
         help='Description ("<what it does>. Use when <when>."); a template by default.',
     )] = None,
+    color: Annotated[str, color_option(annotated=True)] = "auto",
 ) -> None:
     """Create NAME/SKILL.md (and optional scripts/, references/) that passes lint.
 
     Refuses an invalid name and an existing directory (exit 2); never overwrites anything.
     """
+    del color  # accepted on every command alike; new writes no colour
     from skillctl.scaffold import ScaffoldOptions, scaffold
 
     options = ScaffoldOptions(name=name, parent=directory, agents=tuple(agents or ()),

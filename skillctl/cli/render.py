@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from skillctl.cli.completion import complete_agent, complete_skill
+from skillctl.cli.color import color_option
+from skillctl.cli.completion import complete_agent, complete_choices, complete_skill
 from skillctl.cli.places import check_places
 
 _FORMATS = (
@@ -45,6 +46,7 @@ def command(
             "-f",
             metavar="FORMAT",
             help=f"Catalog format: {_FORMATS}. Default: the agent's own, else xml.",
+            autocompletion=complete_choices(*_FORMATS.split(", ")),
         ),
     ] = None,
     context_tokens: Annotated[
@@ -111,8 +113,10 @@ def command(
         bool,
         typer.Option(
             "--exec",
-            help="Run the body's inline shell commands (!`cmd`) in the skill dir; "
-            "otherwise they are only shown.",
+            help="Run the body's inline shell commands (!`cmd`) in the project dir, as "
+            "Claude Code does; otherwise they are only shown. --args values never run: "
+            "like Claude Code, skillctl defuses !` in them. Like Claude Code, it does scan "
+            "the substituted skill and project paths: a folder named 'x !`cmd`' runs cmd.",
         ),
     ] = False,
     timeout: Annotated[
@@ -137,6 +141,7 @@ def command(
             help="Home directory for discovery and ~/ paths (default: $HOME).",
         ),
     ] = None,
+    color: Annotated[str, color_option(annotated=True)] = "auto",
 ) -> None:
     """Render the skill catalog an agent injects, within its budget, or one skill's body.
 
@@ -145,7 +150,12 @@ def command(
     OpenClaw 150 skills and 18,000 chars with its compact fallbacks. Exit codes: 0 ok, 1 --check
     found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
     command timed out.
+
+    Control characters: into a file or a pipe (and with --into) the text is written byte for
+    byte, as the agent sees it; on a terminal, escape sequences, carriage returns and bidi
+    controls from skills are shown as \\x1b, \\r, \\u202e (pipe through cat to see them raw).
     """
+    del color  # accepted on every command alike; a catalog is never coloured
     # Walked folders, candidates and catalog entries pile up and make no cycles: the cyclic
     # collector's passes over them find nothing (~7% of the CPU time on 10,000 skills).
     collecting = gc.isenabled()
@@ -174,7 +184,22 @@ def command(
 
 
 def _note(message: str) -> None:
-    typer.echo(f"skillctl: {message}", err=True)
+    from skillctl.textsafe import printable
+
+    typer.echo(printable(f"skillctl: {message}"), err=True)
+
+
+def _out(text: str) -> None:
+    """Print catalog or body text: byte for byte into a file or pipe (what the agent sees);
+    on a terminal, control characters other than line feeds and tabs are shown as escapes
+    (``\\x1b``, ``\\r``, ``\\u202e``) so the text cannot drive the terminal."""
+    import sys
+
+    if sys.stdout.isatty():
+        from skillctl.textsafe import printable_lines
+
+        text = printable_lines(text)
+    typer.echo(text)
 
 
 def _profile(agent: str | None) -> Any:
@@ -185,12 +210,15 @@ def _profile(agent: str | None) -> Any:
     return get_profile(agent)
 
 
-def _discovered(profile: Any, project: Path | None, home: Path | None) -> list[Any]:
-    """The skills the agent loads and offers (status active), in its precedence order."""
+def _discovered(profile: Any, project: Path | None,
+                home: Path | None) -> tuple[list[Any], set[Path]]:
+    """The skills the agent loads and offers (status active), in its precedence order, and
+    the entry files of those its settings list by name alone."""
     from skillctl.discovery import Status, discover
 
     found = discover(profile, project or Path.cwd(), home or Path.home())
-    return [view.skill for view in found.views if view.status is Status.ACTIVE]
+    active = [view for view in found.views if view.status is Status.ACTIVE]
+    return [view.skill for view in active], {view.path for view in active if view.name_only}
 
 
 def _run(
@@ -209,7 +237,7 @@ def _run(
     project: Path | None,
     home: Path | None,
 ) -> int:
-    from skillctl.errors import UsageError
+    from skillctl.errors import PathNotFoundError, UsageError
 
     check_places(project, home)
     profile = _profile(agent)
@@ -229,12 +257,13 @@ def _run(
     fmt = fmt or "xml"
     get_format(fmt)
     skills: Iterable[Any]
+    names_only: set[Path] = set()
     if paths:
         from skillctl.collect import candidates_for, load_skill
 
         candidates, scan_notes, missing = candidates_for(list(paths))
         if missing:
-            raise UsageError("no such path: " + ", ".join(str(p) for p in missing))
+            raise PathNotFoundError(missing)
         for scan_note in scan_notes:
             detail = f" ({scan_note.detail})" if scan_note.detail else ""
             _note(f"note: {scan_note.path}: {scan_note.reason}{detail}")
@@ -242,18 +271,21 @@ def _run(
         # tree never holds every file's text at once (what collect() would do)
         skills = (load_skill(c.dir, c.entry, root=None) for c in candidates)
     elif profile is not None:
-        skills = _discovered(profile, project, home)
+        skills, names_only = _discovered(profile, project, home)
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
     request = BudgetRequest(
         context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home())
     )
-    result = render_catalog(skills, fmt, request, profile)
+    result = render_catalog(skills, fmt, request, profile, names_only)
     catalog = result.catalog
     if report:
         from skillctl.render.report import format_report
+        from skillctl.textsafe import printable_lines
 
-        typer.echo(format_report(catalog, result.skipped, get_format(fmt).budget_doc))
+        # a table for people, not the catalog: escaped wherever it goes
+        typer.echo(printable_lines(format_report(catalog, result.skipped,
+                                                 get_format(fmt).budget_doc)))
         return 0
     for path, reason in result.skipped:
         _note(f"skipped {path}: {reason}")
@@ -262,7 +294,7 @@ def _run(
     if into is not None:
         return _into(into, catalog.text, check)
     if catalog.text:
-        typer.echo(catalog.text)
+        _out(catalog.text)
     return 0
 
 
@@ -310,7 +342,7 @@ def _body(
         wrapper,
         BodyOptions(args=args, project_dir=project, execute=execute, timeout=timeout),
     )
-    typer.echo(rendered.text)
+    _out(rendered.text)
     code = 0
     for note in rendered.notes:
         _note(f"note: {note}")

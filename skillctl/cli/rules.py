@@ -12,6 +12,8 @@ from typing import Annotated
 
 import typer
 
+from skillctl.cli.color import color_option
+
 
 class RulesFormat(enum.StrEnum):
     """Output formats of ``skillctl rules``."""
@@ -37,12 +39,14 @@ def command(
         help="text: a table (or one rule's documentation); json: the catalog as data "
         '({"version": 1, "rules": [...]}).',
     )] = RulesFormat.TEXT,
+    color: Annotated[str, color_option(annotated=True)] = "auto",
 ) -> None:
     """List every lint rule: id, default severity, fixable, agents and summary.
 
     With an ID, print that rule's documentation: what it checks, why, a failing and a
     passing example. An unknown ID exits 2 and suggests close matches.
     """
+    del color  # accepted on every command alike; rules writes no colour
     from skillctl.errors import UsageError
     from skillctl.lint.registry import all_rules, get_rule
     from skillctl.report import lint_rules

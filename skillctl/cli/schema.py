@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from skillctl.cli.color import color_option
 from skillctl.cli.completion import complete_agent
 
 
@@ -17,6 +18,7 @@ def command(
     path: Annotated[bool, typer.Option(
         "--path", help="Print the schema file's path instead of its content.",
     )] = False,
+    color: Annotated[str, color_option(annotated=True)] = "auto",
 ) -> None:
     """Print the JSON Schema of SKILL.md frontmatter, for editors and other tools.
 
@@ -25,6 +27,7 @@ def command(
     note on stderr). Save it and point an editor at it with a comment in the frontmatter:
     "# yaml-language-server: $schema=skill.schema.json".
     """
+    del color  # accepted on every command alike; schema writes no colour
     from skillctl.errors import UsageError
     from skillctl.lint.schemas import schema_path
 

@@ -2,9 +2,11 @@
 
 One line per finding, ``path:line:col: severity rule: message`` (editors and terminals turn
 the location into a link), a ``hint:`` line below where the rule has one, files separated
-by a blank line; then the fixes made (or that ``--diff`` would make) with the diff, and a
-summary line with counts. Colour (through rich, imported only here and only when colour is
-on) on a terminal; plain text when stdout is not a terminal or ``NO_COLOR`` is set.
+by a blank line. Identical findings in one file (same rule, severity, message and hint, as a
+missing script named ten times) are one line that lists the other places
+(``(3 times: also 40:5, 52:1)``); then the fixes made (or that ``--diff`` would make) with
+the diff, and a summary line with counts. Colour (through rich, imported only here and only
+when colour is on) on a terminal; plain text when stdout is not a terminal or ``NO_COLOR`` is set.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from skillctl.report.lint_common import (
     by_path,
     fit_to_stream,
     printable,
+    shown,
     summary_sentence,
     use_color,
 )
@@ -39,7 +42,37 @@ def _split_lines(text: str) -> list[str]:
     return lines[:-1] if lines and lines[-1] == "" else lines
 
 
-def _finding(diagnostic: Diagnostic) -> list[Line]:
+#: Other places a grouped finding lists before "and N more".
+MAX_ALSO = 5
+
+
+def grouped(found: list[Diagnostic]) -> list[tuple[Diagnostic, list[Diagnostic]]]:
+    """One file's findings with identical ones (same severity, rule, message, hint and
+    fixability) folded into the first: ``(first, the others)``, in the order of the first."""
+    groups: dict[tuple[object, ...], tuple[Diagnostic, list[Diagnostic]]] = {}
+    for diagnostic in found:
+        key = (
+            diagnostic.severity, diagnostic.rule, diagnostic.message, diagnostic.hint,
+            diagnostic.fixable,
+        )
+        entry = groups.get(key)
+        if entry is None:
+            groups[key] = (diagnostic, [])
+        else:
+            entry[1].append(diagnostic)
+    return list(groups.values())
+
+
+def also(others: list[Diagnostic]) -> str:
+    """`` (3 times: also 40:5, 52:1)`` for a finding repeated at ``others``; "" for none."""
+    if not others:
+        return ""
+    places = ", ".join(f"{d.line}:{d.column}" for d in others[:MAX_ALSO])
+    more = f" and {len(others) - MAX_ALSO} more" if len(others) > MAX_ALSO else ""
+    return f" ({len(others) + 1} times: also {places}{more})"
+
+
+def _finding(diagnostic: Diagnostic, others: list[Diagnostic] | None = None) -> list[Line]:
     location = f"{printable(diagnostic.path)}:{diagnostic.line}:{diagnostic.column}:"
     severity = diagnostic.severity.value.ljust(_SEVERITY_WIDTH)
     line: Line = [
@@ -47,18 +80,18 @@ def _finding(diagnostic: Diagnostic) -> list[Line]:
         (" ", ""),
         (severity, _SEVERITY_STYLE[diagnostic.severity]),
         (" ", ""),
-        (diagnostic.rule, "magenta"),
+        (printable(diagnostic.rule), "magenta"),
         (": ", ""),
         (printable(diagnostic.message), ""),
     ]
     if diagnostic.fixable:
         line.append((" [fixable]", "green"))
+    if others:
+        line.append((also(others), "dim"))
     lines = [line]
     if diagnostic.hint:
-        indent = " " * 4
-        for number, text in enumerate(_split_lines(diagnostic.hint) or [""]):
-            prefix = "hint: " if number == 0 else "      "
-            lines.append([(indent + prefix + printable(text), "dim")])
+        # escaped whole, never split first: a line break from a skill's value stays "\n"
+        lines.append([("    hint: " + printable(diagnostic.hint), "dim")])
     return lines
 
 
@@ -74,14 +107,15 @@ def _diff_style(text: str) -> str:
     return ""
 
 
-def build_lines(report: LintReport) -> list[Line]:
-    """The whole text report as styled lines (no trailing newlines)."""
+def build_lines(report: LintReport, *, quiet: bool = False) -> list[Line]:
+    """The whole text report as styled lines (no trailing newlines); ``quiet`` shows only
+    the errors (the summary still counts everything)."""
     lines: list[Line] = []
-    for number, (_, found) in enumerate(by_path(report.diagnostics)):
+    for number, (_, found) in enumerate(by_path(shown(report, quiet=quiet))):
         if number:
             lines.append([])
-        for diagnostic in found:
-            lines.extend(_finding(diagnostic))
+        for diagnostic, others in grouped(found):
+            lines.extend(_finding(diagnostic, others))
     if report.fixes:
         if lines:
             lines.append([])
@@ -112,7 +146,7 @@ def build_lines(report: LintReport) -> list[Line]:
     return lines
 
 
-def render_plain(report: LintReport) -> str:
+def render_plain(report: LintReport, *, quiet: bool = False) -> str:
     """The text report without colour, as one string ending in a newline.
 
     Exactly the texts of :func:`build_lines` joined (a test compares the two on real
@@ -120,36 +154,41 @@ def render_plain(report: LintReport) -> str:
     run waits for, and the styled pieces cost ~3x as much to build and join.
     """
     if report.fixes or report.diff:
-        return "".join("".join(text for text, _ in line) + "\n" for line in build_lines(report))
+        return "".join(
+            "".join(text for text, _ in line) + "\n" for line in build_lines(report, quiet=quiet)
+        )
     out: list[str] = []
-    for number, (_, found) in enumerate(by_path(report.diagnostics)):
+    for number, (_, found) in enumerate(by_path(shown(report, quiet=quiet))):
         if number:
             out.append("\n")
-        for diagnostic in found:
-            out.append(_plain_finding(diagnostic))
+        for diagnostic, others in grouped(found):
+            out.append(_plain_finding(diagnostic, others))
     if out:
         out.append("\n")
     out.append(summary_sentence(report) + "\n")
     return "".join(out)
 
 
-def _plain_finding(diagnostic: Diagnostic) -> str:
+def _plain_finding(diagnostic: Diagnostic, others: list[Diagnostic] | None = None) -> str:
     """:func:`_finding`'s lines as plain text, each ending in a newline."""
     text = (
         f"{printable(diagnostic.path)}:{diagnostic.line}:{diagnostic.column}: "
-        f"{diagnostic.severity.value.ljust(_SEVERITY_WIDTH)} {diagnostic.rule}: "
-        f"{printable(diagnostic.message)}{' [fixable]' if diagnostic.fixable else ''}\n"
+        f"{diagnostic.severity.value.ljust(_SEVERITY_WIDTH)} {printable(diagnostic.rule)}: "
+        f"{printable(diagnostic.message)}{' [fixable]' if diagnostic.fixable else ''}"
+        f"{also(others) if others else ''}\n"
     )
     if diagnostic.hint:
-        for number, hint in enumerate(_split_lines(diagnostic.hint) or [""]):
-            text += f"    {'hint: ' if number == 0 else '      '}{printable(hint)}\n"
+        text += f"    hint: {printable(diagnostic.hint)}\n"
     return text
 
 
-def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
-    """Write the text report; ``color`` forces colour on or off (None: detect)."""
+def write(
+    report: LintReport, stream: TextIO, *, color: bool | None = None, quiet: bool = False
+) -> None:
+    """Write the text report; ``color`` forces colour on or off (None: detect); ``quiet``
+    shows only the errors and the summary."""
     if not use_color(stream, color):
-        stream.write(fit_to_stream(stream, render_plain(report)))
+        stream.write(fit_to_stream(stream, render_plain(report, quiet=quiet)))
         return
     from rich.console import Console
     from rich.text import Text
@@ -164,7 +203,7 @@ def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> N
         emoji=False,
         soft_wrap=True,
     )
-    for line in build_lines(report):
+    for line in build_lines(report, quiet=quiet):
         text = Text(no_wrap=True, end="\n")
         for piece, style in line:
             text.append(fit_to_stream(stream, piece), style=style or None)

@@ -1,7 +1,9 @@
-"""Output of ``skillctl list``: versioned JSON, a plain-text table, or a rich table on a TTY.
+"""Output of ``skillctl list``: versioned JSON, or a table laid out for the terminal's width.
 
-JSON never goes through rich. The plain table is what pipes and tests see; rich is imported
-only when stdout is a terminal (and it honours ``NO_COLOR`` itself).
+JSON never goes through a text layout. Tables are plain text: a pipe gets whole lines; a
+terminal (or ``COLUMNS``) gets names whole, paths shortened in the middle and descriptions cut
+to the space left, or one block per skill when too narrow (:mod:`skillctl.report.term` decides
+colour and width). Nothing here imports rich.
 """
 
 from __future__ import annotations
@@ -9,19 +11,22 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from json.encoder import encode_basestring as _quote  # the C version when there is one
 from pathlib import Path
 from typing import Any, TextIO
 
 from skillctl.discovery import VISIBLE, CrossView, Resolution, SkillView, Status
 from skillctl.model import Skill
+from skillctl.report.term import cells, cut, cut_middle, pad, paint
 from skillctl.scan import ScanNote
+from skillctl.textsafe import printable
 
 JSON_VERSION = 1
 
 #: One-letter status marks for the cross-agent table.
 MARKS = {Status.ACTIVE: "A", Status.CONDITIONAL: "C", Status.HIDDEN: "H",
-         Status.SHADOWED: "S", Status.INVALID: "I"}
+         Status.DISABLED: "D", Status.SHADOWED: "S", Status.INVALID: "I"}
 NOT_REACHED = "-"
 def short(agent: str) -> str:
     """The column heading of an agent (its profile's ``column``)."""
@@ -93,6 +98,7 @@ def _skill_fields(skill: Skill) -> dict[str, Any]:
         "dir": str(skill.dir),
         "root": str(skill.root) if skill.root else None,
         "scope": skill.scope.value,
+        "plugin": skill.plugin,
     }
 
 
@@ -130,8 +136,8 @@ def _agent_item(view: SkillView) -> dict[str, Any]:
 
 
 #: Best first, for the status of a skill across agents.
-_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.SHADOWED: 3,
-         Status.INVALID: 4}
+_RANK = {Status.ACTIVE: 0, Status.CONDITIONAL: 1, Status.HIDDEN: 2, Status.DISABLED: 3,
+         Status.SHADOWED: 4, Status.INVALID: 5}
 
 
 def _best(views: dict[str, SkillView | None]) -> SkillView | None:
@@ -371,22 +377,93 @@ def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _emit(out: TextIO, tty: bool, headers: Sequence[str], rows: Sequence[Sequence[str]],
-          title: str | None = None) -> None:
-    if not tty:
-        if title:
-            out.write(title + "\n")
-        out.write(_plain_table(headers, rows))
-        return
-    from rich.console import Console
-    from rich.table import Table
+@dataclass(frozen=True)
+class _Flex:
+    """A column that gives way when the table is wider than the terminal."""
 
-    table = Table(title=title, box=None, header_style="bold", pad_edge=False)
-    for heading in headers:
-        table.add_column(heading, overflow="fold")
-    for row in rows:
-        table.add_row(*row)
-    Console(file=out, highlight=False).print(table)
+    index: int
+    minimum: int  # below this the table turns into blocks
+    target: int  # what it gets before any column grows to its full width
+    middle: bool  # shortened in the middle (paths) rather than at the end (descriptions)
+
+
+#: Gap between two columns.
+_GAP = 2
+
+
+def _fit(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+         flex: Sequence[_Flex]) -> list[int] | None:
+    """Column widths (in cells) that fit ``width``; None when the flexible columns would fall
+    below their minimum (the caller then writes one block per row). Columns not in ``flex``
+    (names, statuses) keep their full width: a name is never broken."""
+    natural = [max([cells(h), *(cells(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    room = width - sum(natural) - _GAP * (len(headers) - 1)
+    if room >= 0:
+        return natural
+    flexible = {f.index for f in flex}
+    left = width - _GAP * (len(headers) - 1) - sum(
+        w for i, w in enumerate(natural) if i not in flexible)
+    sizes = {f.index: min(natural[f.index], f.minimum) for f in flex}
+    left -= sum(sizes.values())
+    if left < 0:
+        return None
+    for first_pass in (True, False):  # every column to its target, then to its full width
+        for f in flex:
+            goal = min(f.target, natural[f.index]) if first_pass else natural[f.index]
+            grow = max(0, min(left, goal - sizes[f.index]))
+            sizes[f.index] += grow
+            left -= grow
+    return [sizes.get(i, w) for i, w in enumerate(natural)]
+
+
+def _table_lines(headers: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[int],
+                 flex: Sequence[_Flex], styles: Sequence[Sequence[str | None]],
+                 color: bool) -> list[str]:
+    shapers = {f.index: (cut_middle if f.middle else cut) for f in flex}
+    last = len(headers) - 1
+    lines = []
+    for row, row_styles in zip([headers, *rows], [["bold"] * len(headers), *styles],
+                               strict=True):
+        parts = []
+        for i, text in enumerate(row):
+            text = shapers[i](text, widths[i]) if i in shapers else text
+            parts.append(paint(text if i == last else pad(text, widths[i]), row_styles[i],
+                               color))
+        lines.append(("  ".join(parts)).rstrip())
+    return lines
+
+
+def _wrap_items(items: Sequence[tuple[str, str]], room: int, indent: str) -> list[str]:
+    """Short items (plain text, text as written) joined by two spaces into lines of at most
+    ``room`` cells (measured on the plain text)."""
+    lines: list[str] = []
+    line, used = "", 0
+    for plain, written in items:
+        if line and used + _GAP + cells(plain) > room:
+            lines.append(indent + line)
+            line, used = "", 0
+        line = f"{line}  {written}" if line else written
+        used += cells(plain) + (_GAP if used else 0)
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def _wrapped(text: str, width: int | None, first: str, later: str) -> str:
+    """``text`` as lines of at most ``width`` cells, broken between words only (a path or a
+    name longer than the line stays whole); one line when ``width`` is None."""
+    if width is None or cells(first + text) <= width:
+        return f"{first}{text}\n"
+    import textwrap
+
+    lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=later,
+                          break_long_words=False, break_on_hyphens=False)
+    return "".join(f"{line}\n" for line in lines)
+
+
+#: Colour of each status (the word in the agent table, the mark in the cross table).
+_STATUS_STYLE = {Status.ACTIVE: "green", Status.CONDITIONAL: "cyan", Status.HIDDEN: "dim",
+                 Status.DISABLED: "dim", Status.SHADOWED: "yellow", Status.INVALID: "red"}
 
 
 def _cut(text: str | None, width: int) -> str:
@@ -407,57 +484,129 @@ def explain_view(view: SkillView, res: Resolution) -> list[str]:
     return lines
 
 
-def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool, tty: bool,
-                 label: str, roots: Sequence[Path] = ()) -> None:
-    """The table for one agent, with ``--explain`` lines and a count of omitted skills."""
+#: Where a pipe (no width) cuts descriptions in the agent table.
+PIPE_DESCRIPTION = 50
+_AGENT_FLEX = (_Flex(4, 22, 40, True), _Flex(3, 16, 30, False))
+
+
+def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool,
+                 tty: bool = False, label: str, roots: Sequence[Path] = (),
+                 color: bool | None = None, width: int | None = None) -> None:
+    """The table for one agent, with ``--explain`` lines and a count of omitted skills.
+
+    :param color: colour the headings and statuses (default: ``tty``).
+    :param width: the terminal's width: long paths are shortened in the middle, descriptions
+        cut to the space left, and below a usable width each skill becomes a block of lines.
+        None (a pipe): whole paths, descriptions cut at :data:`PIPE_DESCRIPTION` characters.
+    """
+    color = tty if color is None else color
     views = res.views if show_all else res.visible()
     if not res.views:
         out.write(f"No skills found for {label}.\n")
         if roots:
-            out.write("Looked in:\n" + "".join(f"  {display_path(r, res.home)}\n" for r in roots))
+            out.write("Looked in:\n"
+                      + "".join(f"  {printable(display_path(r, res.home))}\n" for r in roots))
         return
     shown = _paths_for_people(res.home)
-    rows = [[v.name, v.status.value, v.scope.value, _cut(v.description or v.skill.description, 50),
-             shown(v.path)] for v in views]
-    _emit(out, tty, ["NAME", "STATUS", "SCOPE", "DESCRIPTION", "PATH"], rows,
-          title=f"{label}: {len(res.visible())} of {len(res.views)} skills offered")
+    limit = PIPE_DESCRIPTION if width is None else 10_000
+    rows = [[printable(v.name), v.status.value, v.scope.value,
+             printable(_cut(v.description or v.skill.description, limit)),
+             printable(shown(v.path))] for v in views]
+    styles = [[None, _STATUS_STYLE[v.status], None, None, None] for v in views]
+    title = printable(f"{label}: {len(res.visible())} of {len(res.views)} skills offered")
+    out.write(paint(title, "bold", color) + "\n")
+    headers = ["NAME", "STATUS", "SCOPE", "DESCRIPTION", "PATH"]
+    widths = _fit(headers, rows, width, _AGENT_FLEX) if width is not None else None
+    if width is None or widths is not None:
+        if widths is None:
+            widths = _fit(headers, rows, 1 << 30, ())
+            assert widths is not None
+        out.write("\n".join(_table_lines(headers, rows, widths, _AGENT_FLEX, styles, color))
+                  + "\n")
+    else:
+        room = max(width - 2, 8)
+        for row, view in zip(rows, views, strict=True):
+            status = paint(row[1], _STATUS_STYLE[view.status], color)
+            out.write(f"{paint(row[0], 'bold', color)}  {status}, {row[2]}\n")
+            if row[3]:
+                out.write(f"  {cut(row[3], room)}\n")
+            out.write(f"  {cut_middle(row[4], room)}\n")
     if explain:
         out.write("\n")
         for view in views:
-            out.write(f"{view.name}  ({shown(view.path)})\n")
-            out.write("".join(f"  {line}\n" for line in explain_view(view, res)))
+            out.write(printable(f"{view.name}  ({shown(view.path)})") + "\n")
+            out.write("".join(_wrapped(printable(line), width, "  ", "    ")
+                              for line in explain_view(view, res)))
     omitted = len(res.views) - len(views)
     if omitted:
         out.write(f"{omitted} more (shadowed, invalid or hidden; use --all)\n")
 
 
+def _explain_groups(views: dict[str, SkillView | None], agents: Sequence[str],
+                    cross: CrossView) -> list[tuple[list[str], list[str]]]:
+    """The agents that reach a skill, grouped by identical explanations (first seen first)."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for agent in agents:
+        view = views[agent]
+        if view is not None:
+            groups.setdefault(tuple(explain_view(view, cross.resolutions[agent])),
+                              []).append(agent)
+    return [(names, list(lines)) for lines, names in groups.items()]
+
+
 def render_cross(cross: CrossView, out: TextIO, *, show_all: bool, explain: bool,
-                 tty: bool) -> None:
-    """One row per SKILL.md, one column per agent with a status mark, and a legend."""
+                 tty: bool = False, color: bool | None = None,
+                 width: int | None = None) -> None:
+    """One row per SKILL.md, one column per agent with a status mark, and a legend.
+
+    ``color`` and ``width`` as for :func:`render_agent`; with ``--explain`` the agents that
+    give the same explanation share one line.
+    """
+    color = tty if color is None else color
     rows, omitted = cross_rows(cross, show_all)
     agents = list(cross.resolutions)
     if not cross.skills:
         out.write("No skills found in any agent's roots.\n")
         return
     table = []
+    styles: list[list[str | None]] = []
     shown = _paths_for_people(cross.home)
     for skill, views in rows:
-        marks = [MARKS[v.status] if v else NOT_REACHED for v in (views[a] for a in agents)]
-        table.append([skill.name, *marks, shown(skill.entry)])
-    _emit(out, tty, ["NAME", *(short(a) for a in agents), "PATH"], table)
-    out.write("\nA active  C conditional  H hidden  S shadowed  I invalid  - not in its roots\n")
-    out.write("  ".join(f"{short(a)} {a}" for a in agents) + "\n")
+        row_views = [views[a] for a in agents]
+        marks = [MARKS[v.status] if v else NOT_REACHED for v in row_views]
+        table.append([printable(skill.name), *marks, printable(shown(skill.entry))])
+        styles.append([None, *(_STATUS_STYLE[v.status] if v else "dim" for v in row_views),
+                       None])
+    headers = ["NAME", *(short(a) for a in agents), "PATH"]
+    flex = (_Flex(len(headers) - 1, 16, 60, True),)
+    widths = _fit(headers, table, width if width is not None else 1 << 30, flex)
+    if widths is not None:
+        out.write("\n".join(_table_lines(headers, table, widths, flex, styles, color)) + "\n")
+    else:
+        room = max((width or 80) - 2, 8)
+        for row, row_styles in zip(table, styles, strict=True):
+            out.write(paint(row[0], "bold", color) + "\n")
+            items = [(f"{h} {m}", f"{h} {paint(m, style, color)}") for h, m, style in
+                     zip(headers[1:-1], row[1:-1], row_styles[1:-1], strict=True)]
+            out.write("".join(f"{line}\n" for line in _wrap_items(items, room, "  ")))
+            out.write(f"  {cut_middle(row[-1], room)}\n")
+    legend = "A active  C conditional  H hidden  S shadowed  I invalid  - not in its roots"
+    if any(v is not None and v.status is Status.DISABLED for _, views in rows
+           for v in views.values()):
+        legend += "  D disabled in its settings"
+    room = width or 1 << 30
+    out.write("\n")
+    for words in (legend.split("  "), [f"{short(a)} {a}" for a in agents]):
+        out.write("".join(f"{line}\n" for line in _wrap_items([(w, w) for w in words], room, "")))
     if explain:
         out.write("\n")
         for skill, views in rows:
-            out.write(f"{skill.name}  ({shown(skill.entry)})\n")
-            for agent in agents:
-                view = views[agent]
-                if view is None:
-                    continue
-                first, *rest = explain_view(view, cross.resolutions[agent])
-                out.write(f"  {agent}: {first}\n")
-                out.write("".join(f"    {line}\n" for line in rest))
+            out.write(printable(f"{skill.name}  ({shown(skill.entry)})") + "\n")
+            for names, (first, *rest) in _explain_groups(views, agents, cross):
+                out.write(_wrapped(f"{', '.join(names)}: {printable(first)}", width, "  ",
+                                   "    "))
+                out.write("".join(_wrapped(printable(line), width, "    ", "      ")
+                                  for line in rest))
     if omitted:
         out.write(f"{omitted} more (not offered by any agent; use --all)\n")
 
@@ -466,4 +615,4 @@ def render_notes(notes: Sequence[ScanNote], err: TextIO) -> None:
     """Scan notes (unreadable dirs, loops, dangling links) to stderr."""
     for note in notes:
         detail = f" ({note.detail})" if note.detail else ""
-        err.write(f"skillctl: note: {note.path}: {note.reason}{detail}\n")
+        err.write(printable(f"skillctl: note: {note.path}: {note.reason}{detail}") + "\n")

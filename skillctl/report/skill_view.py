@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from skillctl.agents.profile import Profile
 from skillctl.discovery import CrossView, SkillView
-from skillctl.model import Skill
+from skillctl.model import Scope, Skill
 from skillctl.scan import list_files
+from skillctl.scripts import scan_scripts
+from skillctl.textsafe import printable
 
 JSON_VERSION = 1
 #: Characters per token assumed by the estimate (a rough, model-independent rule of thumb).
@@ -43,8 +46,15 @@ def _short_value(value: Any, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile]) -> dict[str, Any]:
-    """The whole ``show`` document for one skill."""
+def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile],
+          roots: Mapping[str, Sequence[Path]] | None = None) -> dict[str, Any]:
+    """The whole ``show`` document for one skill.
+
+    :param cross: every agent's view (from :func:`~skillctl.discovery.discover_for`: an
+        agent that does not reach the skill judges it as an extra tree, scope ``extra``).
+    :param roots: each agent's roots (:func:`~skillctl.discovery.root_places`); an agent
+        that does not reach the skill lists them as ``looks_in``.
+    """
     parsed = skill.parsed
     fm = parsed.frontmatter
     views = cross.views_of(skill)
@@ -64,8 +74,14 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile]) -> dict[s
         shadows = ([str(v.path) for v in resolution.shadowed_by(view)
                     if os.path.realpath(v.path) != own]
                    if view is not None and resolution is not None else [])
+        # show gives no extra trees: a view of scope "extra" is discover_for's stand-in for
+        # an agent whose roots do not hold the skill (issue 17: it said "active" for Codex
+        # on a skill in .claude/skills)
+        reached = view is not None and view.scope is not Scope.EXTRA
         agents[profile.id] = {
-            "reached": view is not None,
+            "reached": reached,
+            "looks_in": ([] if reached or roots is None
+                         else [str(path) for path in roots.get(profile.id, ())]),
             "name": view.name if view else None,
             "status": view.status.value if view else None,
             "scope": view.scope.value if view else None,
@@ -81,11 +97,14 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile]) -> dict[s
         }
     body = parsed.body
     files, truncated = list_files(skill.dir)
+    scripts, _cut = scan_scripts(skill.dir)  # the scripts run-script --list shows
     return {
         "version": JSON_VERSION,
         "name": skill.name,
         "declared_name": skill.declared_name,
         "dir_name": skill.dir_name,
+        "plugin": skill.plugin or next((v.skill.plugin for v in views.values()
+                                        if v is not None and v.skill.plugin), None),
         "description": skill.description,
         "path": str(skill.entry),
         "dir": str(skill.dir),
@@ -101,8 +120,9 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile]) -> dict[s
         "files": [{"path": f.relpath, "size": f.size, "executable": f.executable,
                    "symlink": f.is_symlink} for f in files],
         "files_truncated": truncated,
-        "scripts": [{"path": f.relpath, "executable": f.executable}
-                    for f in files if f.relpath.startswith("scripts/")],
+        "scripts": [{"path": s.relpath, "executable": s.executable,
+                     "interpreter": s.interpreter, "issues": list(s.issues())}
+                    for s in scripts],
         "agents": agents,
     }
 
@@ -143,24 +163,28 @@ def _size(n: int) -> str:
 
 
 def render_text(doc: dict[str, Any], out: TextIO) -> None:
-    """The human view of a ``show`` document (plain text)."""
+    """The human view of a ``show`` document (plain text). Every value from the skill goes
+    through :func:`~skillctl.textsafe.printable`: one value never starts a line of its own."""
     w = out.write
+    p = printable
     name = doc["name"]
     declared = doc["declared_name"]
-    title = (name if declared in (None, doc["dir_name"])
-             else f"{declared} (directory {doc['dir_name']})")
+    title = p(name if declared in (None, doc["dir_name"])
+              else f"{declared} (directory {doc['dir_name']})")
     w(f"{title}\n{'=' * len(title)}\n")
-    w(f"path: {doc['path']}\n")
+    w(f"path: {p(doc['path'])}\n")
+    if doc.get("plugin"):
+        w(f"plugin: {p(doc['plugin'])}\n")
     if doc["description"]:
-        w(f"description: {_short_value(doc['description'], 200)}\n")
+        w(f"description: {p(' '.join(doc['description'].split()))}\n")
     for problem in doc["problems"]:
-        w(f"problem: line {problem['line']}: {problem['message']} [{problem['code']}]\n")
+        w(f"problem: line {problem['line']}: {p(problem['message'])} [{p(problem['code'])}]\n")
     w("\nFrontmatter (field, line, agents that honour it)\n")
     if not doc["frontmatter"]:
         w("  (none)\n")
     for key, info in doc["frontmatter"].items():
         honoured = ", ".join(info["honoured_by"]) or "no agent"
-        w(f"  {key} (line {info['line']}): {_short_value(info['value'])}\n")
+        w(f"  {p(str(key))} (line {info['line']}): {p(_short_value(info['value']))}\n")
         w(f"      honoured by: {honoured}\n")
     body = doc["body"]
     w(f"\nBody: {body['lines']} lines, {body['chars']} characters, "
@@ -169,31 +193,65 @@ def render_text(doc: dict[str, Any], out: TextIO) -> None:
     for item in doc["files"]:
         flags = " (executable)" if item["executable"] else ""
         flags += " (symlink)" if item["symlink"] else ""
-        w(f"  {item['path']}  {_size(item['size'])}{flags}\n")
+        w(f"  {p(item['path'])}  {_size(item['size'])}{flags}\n")
     if doc["files_truncated"]:
         w("  ... (list cut)\n")
     if doc["scripts"]:
-        w("\nScripts\n")
+        w("\nScripts (as run-script --list finds them)\n")
         for script in doc["scripts"]:
             mark = "executable" if script["executable"] else "NOT executable (no exec bit)"
-            w(f"  {script['path']}: {mark}\n")
+            runner = f", runs with {p(script['interpreter'])}" if script["interpreter"] else ""
+            w(f"  {p(script['path'])}: {mark}{runner}\n")
+            w("".join(f"    ! {p(issue)}\n" for issue in script["issues"]))
     w("\nAgents\n")
-    for agent, info in doc["agents"].items():
-        if not info["reached"]:
-            w(f"  {agent}: not in its roots\n")
-            continue
-        w(f"  {agent}: {info['status']} as {info['name']!r} "
-          f"({info['scope']} root {info['root']})\n")
-        if info["reason"]:
-            w(f"      why: {info['reason']}\n")
-        if info["shadowed_by"]:
-            w(f"      shadowed by: {info['shadowed_by']}\n")
-        for path in info["shadows"]:
-            w(f"      shadows: {path}\n")
-        for warning in info["warnings"]:
-            w(f"      warning: {warning}\n")
-        if info["catalog"]:
-            shown = info["catalog_description"]
-            w(f"      catalog: {shown if shown is not None else '(no description)'}\n")
-        elif info["catalog_note"]:
-            w(f"      catalog: {info['catalog_note']}\n")
+    description = " ".join((doc["description"] or "").split())
+    for names, lines in _agent_groups(doc["agents"], description):
+        head, *rest = lines
+        w(f"  {', '.join(names)}: {head}\n")
+        w("".join(f"      {line}\n" for line in rest))
+    if len(doc["agents"]) > 1 and not all(info["reached"] for info in doc["agents"].values()):
+        w("  (where each agent looks: skillctl agents)\n")
+
+
+def _agent_lines(info: dict[str, Any], description: str, single: bool) -> list[str]:
+    """One agent's view as lines (escaped); the catalog line only where it differs from the
+    description shown once at the top."""
+    p = printable
+    lines: list[str] = []
+    if info["reached"]:
+        lines.append(f"{info['status']} as '{p(str(info['name']))}' "
+                     f"({info['scope']} root {p(info['root'])})")
+    elif info["status"] is None:
+        lines.append("not in its roots")
+    else:
+        lines.append(f"not in its roots (as an extra tree it would be {info['status']} as "
+                     f"'{p(str(info['name']))}')")
+    if info["reason"]:
+        lines.append(f"why: {p(info['reason'])}")
+    if info["shadowed_by"]:
+        lines.append(f"shadowed by: {p(info['shadowed_by'])}")
+    lines.extend(f"shadows: {p(path)}" for path in info["shadows"])
+    lines.extend(f"warning: {p(warning)}" for warning in info["warnings"])
+    if not info["reached"]:
+        if single and info["looks_in"]:
+            lines.append("looks in: " + ", ".join(p(path) for path in info["looks_in"]))
+        return lines
+    if info["catalog"]:
+        shown = info["catalog_description"]
+        if shown is None:
+            lines.append("catalog: (no description)")
+        elif " ".join(shown.split()) != description:
+            lines.append(f"catalog: {p(shown)}")
+    elif info["catalog_note"]:
+        lines.append(f"catalog: {p(info['catalog_note'])}")
+    return lines
+
+
+def _agent_groups(agents: dict[str, Any],
+                  description: str) -> list[tuple[list[str], list[str]]]:
+    """Agents whose views read the same, together (first seen first)."""
+    single = len(agents) == 1
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for agent, info in agents.items():
+        groups.setdefault(tuple(_agent_lines(info, description, single)), []).append(agent)
+    return [(names, list(lines)) for lines, names in groups.items()]

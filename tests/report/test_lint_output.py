@@ -18,8 +18,14 @@ from tests.report.conftest import render, sample_report
 
 
 def test_every_listed_format_is_registered() -> None:
-    assert LINT_FORMATS == ("text", "json", "sarif", "github", "junit")
+    assert LINT_FORMATS == ("text", "concise", "json", "sarif", "github", "junit")
     assert set(FORMATTERS) == set(LINT_FORMATS)
+
+
+def test_the_cli_offers_exactly_the_registered_formats() -> None:
+    from skillctl.cli import lint as cli_lint
+
+    assert cli_lint._FORMATS == LINT_FORMATS
 
 
 def test_unknown_format_is_a_usage_error() -> None:
