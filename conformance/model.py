@@ -74,6 +74,14 @@ class Observation:
     def active_set(self) -> set[tuple[str, str]]:
         return {(s.name, s.path) for s in self.active}
 
+    def sorted(self) -> Observation:
+        """This observation with its lists in a stable order (an agent's own order is not
+        compared: the catalog carries it), built-in names once each."""
+        self.active.sort(key=lambda s: (s.name, s.path))
+        self.dropped.sort(key=lambda s: (s.name, s.path))
+        self.builtins = sorted(set(self.builtins))
+        return self
+
 
 class AgentUnavailable(Exception):
     """The agent cannot be run here (not installed, plugin checkout not given): the run says

@@ -441,8 +441,7 @@ def observe(case: Case) -> Observation:
             obs.builtins.append(name)  # a bundled skill, unpacked into the temporary folder
             continue
         obs.active.append(Skill(name, realpath(_entry(folder))))
-    obs.active.sort(key=lambda s: (s.name, s.path))
-    obs.builtins = sorted(set(obs.builtins))
+    obs.sorted()
     if catalog is None:
         obs.errors.append("no skill listing found in the request to the stand-in")
     return obs

@@ -190,9 +190,7 @@ def observation_from(result: Any, cwd: Path) -> Observation:
             path = str(error.get("path"))
             obs.errors.append(f"{path}: {error.get('message')}")
             obs.dropped.append(Skill(os.path.basename(os.path.dirname(path)), realpath(path)))
-    obs.active.sort(key=lambda s: (s.name, s.path))
-    obs.dropped.sort(key=lambda s: (s.name, s.path))
-    obs.builtins.sort()
+    obs.sorted()
     return obs
 
 

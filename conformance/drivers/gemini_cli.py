@@ -182,9 +182,7 @@ def observation_from(listing: str) -> Observation:
             else:
                 obs.dropped.append(Skill(name, path))
             current = None
-    obs.active.sort(key=lambda s: (s.name, s.path))
-    obs.dropped.sort(key=lambda s: (s.name, s.path))
-    obs.builtins.sort()
+    obs.sorted()
     return obs
 
 

@@ -109,7 +109,6 @@ def observe(case: Case) -> Observation:
         obs.errors.append("skills list and the snapshot disagree: "
                           f"only listed {sorted(eligible_listed - from_snapshot)}, "
                           f"only in the snapshot {sorted(from_snapshot - eligible_listed)}")
-    obs.builtins.sort()
-    obs.active.sort(key=lambda s: (s.name, s.path))
+    obs.sorted()
     obs.catalog = snap["prompt"]
     return obs
