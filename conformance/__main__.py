@@ -50,6 +50,9 @@ def _run(args: argparse.Namespace) -> int:
             counts["error"] += 1
         elif outcome.matches:
             counts["fixed" if known else "match"] += 1
+            if outcome.flaky:
+                print(f"FLAKY {outcome.key}: matched on the second try; the first: "
+                      f"{outcome.flaky}")
             if known:
                 print(f"FIXED {outcome.key}: listed in expected_differences.json but matches")
             continue

@@ -36,6 +36,9 @@ class Outcome:
     comparison: Comparison | None = None
     skipped: str | None = None  # why the pair was not run
     error: str | None = None  # the driver or skillctl failed
+    #: the first try differed or failed and the second matched: the agent answered
+    #: differently from run to run (Gemini CLI's glob order under load, a time-out)
+    flaky: str | None = None
 
     @property
     def key(self) -> str:
@@ -86,11 +89,24 @@ def pairs(agents: Iterable[str] | None = None,
     return [(c, a) for a in chosen_agents for c in chosen_cases if a not in not_for[c]]
 
 
+def run_with_retry(case_id: str, agent: str, keep: Path | None = None) -> Outcome:
+    """:func:`run_one`, and once more when it did not match: a pair that matches on the second
+    try is a match marked ``flaky`` (reported), one that differs twice is reported as the
+    second try found it."""
+    first = run_one(case_id, agent, keep)
+    if first.matches or first.skipped is not None:
+        return first
+    second = run_one(case_id, agent, keep)
+    if second.matches:
+        second.flaky = describe(first)[0] if describe(first) else "differed once"
+    return second
+
+
 def run(agents: Iterable[str] | None = None, cases: Iterable[str] | None = None,
         jobs: int = 2, keep: Path | None = None) -> Iterator[Outcome]:
     chosen = pairs(agents, cases)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        yield from pool.map(lambda pair: run_one(pair[0], pair[1], keep), chosen)
+        yield from pool.map(lambda pair: run_with_retry(pair[0], pair[1], keep), chosen)
 
 
 def describe(outcome: Outcome) -> list[str]:

@@ -10,6 +10,7 @@ fails until the entry is removed. Run with ``python -m pytest conformance`` afte
 from __future__ import annotations
 
 import os
+import warnings
 
 import pytest
 
@@ -45,6 +46,9 @@ def test_agent_agrees(outcomes: dict[str, suite.Outcome], agent: str, case: str)
         pytest.skip(outcome.skipped)
     assert outcome.error is None, outcome.error
     assert outcome.matches, "\n".join(suite.describe(outcome))
+    if outcome.flaky:
+        warnings.warn(f"{outcome.key} matched on the second try; the first: {outcome.flaky}",
+                      stacklevel=1)
 
 
 def test_every_expected_difference_names_a_real_pair() -> None:

@@ -192,3 +192,18 @@ def test_tree_state_puts_back_what_an_agent_changed(tmp_path: Path) -> None:
     assert not (tmp_path / "home/.claude.json").exists()
     assert not (tmp_path / "home/.codex").exists()
     assert os.readlink(tmp_path / "link") == "gone.txt"
+
+
+def test_a_pair_that_differs_once_is_tried_again_and_marked_flaky(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conformance import suite
+    from conformance.compare import Comparison, Difference
+
+    differs = suite.Outcome("c", "a", Comparison("c", "a", [Difference("catalog", "x")]))
+    answers = [differs, suite.Outcome("c", "a", Comparison("c", "a"))]
+    monkeypatch.setattr(suite, "run_one", lambda *args: answers.pop(0))
+    outcome = suite.run_with_retry("c", "a")
+    assert outcome.matches and outcome.flaky and "catalog" in outcome.flaky
+    twice = [differs, differs]
+    monkeypatch.setattr(suite, "run_one", lambda *args: twice.pop(0))
+    assert not suite.run_with_retry("c", "a").matches
