@@ -52,6 +52,7 @@ RULE_MODULES = (
     "yaml_values",
     "placeholders",
     "mentions",
+    "suppressions",
 )
 
 
