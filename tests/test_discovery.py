@@ -455,3 +455,16 @@ def test_fifo_named_skill_md_does_not_hang(world: tuple[Path, Path]) -> None:
 def test_every_agent_survives_an_empty_world(agent: str, world: tuple[Path, Path]) -> None:
     home, project = world
     assert run(agent, home, project).views == ()
+
+
+def test_amp_walks_below_a_skill_and_loads_a_skill_md_in_a_root(
+        world: tuple[Path, Path]) -> None:
+    # Amp 0.0.1790142911 as run for issue 14: no stop at a skill folder, a root SKILL.md counts
+    home, project = world
+    root = project / ".agents" / "skills"
+    root.mkdir(parents=True)
+    (root / "SKILL.md").write_text("---\nname: at-root\ndescription: Root. Use when x.\n---\n")
+    outer = write_skill(root, "outer")
+    write_skill(outer, "inner")
+    active = {v.name for v in run("amp", home, project).views if v.status is Status.ACTIVE}
+    assert {"at-root", "outer", "inner"} <= active
