@@ -169,7 +169,8 @@ def observation_from(listing: str) -> Observation:
     current: tuple[str, bool, bool] | None = None
     for line in listing.splitlines():
         header = _HEADER.match(line)
-        if header and not line.startswith(" "):
+        # (a name may start with spaces: only header lines end in [Enabled]/[Disabled])
+        if header and not line.startswith("  Location:"):
             current = (header["name"], header["state"] == "Enabled", bool(header["builtin"]))
             continue
         if current is not None and line.startswith("  Location:"):

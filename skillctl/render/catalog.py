@@ -53,7 +53,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF,
                       dialect="line-fallback"),
         CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
-                      dialect="js-yaml-fallback"),
+                      dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
         CatalogFormat("goose", "Goose", plain.render_goose, needs_description=False),
