@@ -564,7 +564,11 @@ def resolve_script(skill_dir: Path, script: str) -> Path:
         raise ScriptNotFoundError(
             f"no script {script!r} in {skill_dir}; {_format_available(list_scripts(skill_dir))}"
         )
-    real = os.path.realpath(candidate)
+    try:
+        real = os.path.realpath(candidate)
+    except OSError as exc:  # a link swapped in while it was being resolved (a race)
+        raise ScriptPathError(f"refusing {script!r}: it changed while it was being resolved "
+                              f"({exc.strerror or exc})") from None
     if not _within(real, skill_real):
         raise ScriptPathError(
             f"refusing {script!r}: it resolves to {real}, outside the skill directory {skill_real}"
