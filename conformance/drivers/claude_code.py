@@ -30,12 +30,10 @@ skillctl sees the tree the agent saw. Its temporary folder is a private one, rem
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -53,6 +51,7 @@ from conformance.model import (
     Skill,
     realpath,
 )
+from conformance.processes import kill_group
 
 AGENT = "claude-code"
 #: seconds one run of Claude Code may take
@@ -117,13 +116,6 @@ class _Run:
     def transcript(self) -> str:
         lines = [json.dumps(e)[:400] for e in self.events[-30:]]
         return "\n".join(lines) + ("\n--- stderr\n" + self.stderr[-2000:] if self.stderr else "")
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=5)
 
 
 def _text_blocks(body: Any) -> Iterable[tuple[str, str]]:
@@ -229,7 +221,7 @@ def _run(binary: Path, case: Case, env: dict[str, str], prompt: str, *,
 
         def expire() -> None:
             fired.set()
-            _kill(proc)
+            kill_group(proc)
 
         timer = threading.Timer(TIMEOUT, expire)
         timer.start()
@@ -249,7 +241,7 @@ def _run(binary: Path, case: Case, env: dict[str, str], prompt: str, *,
             run.returncode = proc.wait(timeout=TIMEOUT)
         finally:
             timer.cancel()
-            _kill(proc)
+            kill_group(proc)
             init_seen.set()
             stderr.seek(0)
             run.stderr = stderr.read().decode("utf-8", errors="replace")

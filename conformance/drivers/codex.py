@@ -16,11 +16,9 @@ leaves the machine.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import selectors
-import signal
 import subprocess
 import time
 from pathlib import Path
@@ -35,6 +33,7 @@ from conformance.model import (
     Skill,
     realpath,
 )
+from conformance.processes import kill_group
 
 AGENT = "codex"
 #: seconds Codex may take for each step (start-up plus one answer)
@@ -56,13 +55,6 @@ def _binary() -> Path:
         raise AgentUnavailable(f"codex {pin.version} is not installed at {path} "
                                "(run the suite's install step)")
     return path
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=5)
 
 
 class _Rpc:
@@ -131,7 +123,7 @@ def _skills_list(binary: Path, case: Case, env: dict[str, str]) -> tuple[Any, st
         result = rpc.request(2, "skills/list", {"cwds": [str(case.cwd)], "forceReload": True})
     finally:
         rpc.selector.close()
-        _kill(proc)
+        kill_group(proc)
     return result, "\n".join(rpc.transcript)
 
 
@@ -142,11 +134,11 @@ def _prompt_input(binary: Path, case: Case, env: dict[str, str]) -> tuple[str | 
     try:
         out, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        _kill(proc)
+        kill_group(proc)
         raise DriverError(f"codex debug prompt-input did not finish within {TIMEOUT:.0f} s"
                           ) from None
     finally:
-        _kill(proc)
+        kill_group(proc)
     text = out.decode("utf-8", errors="replace")
     if proc.returncode != 0:
         raise DriverError(f"codex debug prompt-input exited {proc.returncode}: "

@@ -25,12 +25,9 @@ writes below ``~/.gemini`` (history, tmp, installation id) is undone by the suit
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -45,6 +42,7 @@ from conformance.model import (
     Skill,
     realpath,
 )
+from conformance.processes import kill_group
 
 AGENT = "gemini-cli"
 #: seconds each run of the CLI may take
@@ -93,13 +91,6 @@ def _sandbox() -> tuple[str, ...]:
     return (unshare, "-rn") if done.returncode == 0 else ()
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=5)
-
-
 def _skills_list(binary: Path, case: Case, env: dict[str, str]) -> str:
     proc = subprocess.Popen([*_sandbox(), str(binary), "skills", "list", "--all"],
                             cwd=case.cwd, env=env, stdin=subprocess.DEVNULL,
@@ -111,7 +102,7 @@ def _skills_list(binary: Path, case: Case, env: dict[str, str]) -> str:
         raise DriverError(f"gemini skills list did not finish within {TIMEOUT:.0f} s"
                           ) from None
     finally:
-        _kill(proc)
+        kill_group(proc)
     text = out.decode("utf-8", errors="replace")
     if proc.returncode != 0:
         raise DriverError(f"gemini skills list exited {proc.returncode}: "
@@ -145,7 +136,7 @@ def _system_prompt(binary: Path, case: Case, env: dict[str, str]) -> str:
                     raise DriverError(f"gemini -p wrote no system prompt within {TIMEOUT:.0f} s")
                 time.sleep(_SETTLE)
         finally:
-            _kill(proc)
+            kill_group(proc)
             if proc.stderr:
                 proc.stderr.close()
         return target.read_bytes().decode("utf-8", errors="replace")
