@@ -51,7 +51,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       plain.render_opencode_agent_skills, dialect="oas-yaml"),
         CatalogFormat("openclaw", "OpenClaw", budgeted.render_openclaw,
                       budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF,
-                      dialect="line-fallback"),
+                      dialect="line-fallback", resolved_outside_project=True),
         CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
                       dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
@@ -71,10 +71,6 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
 _STRIPPED = frozenset({"skills-ref"})
 #: Formats whose location is the resolved path of the entry file.
 _RESOLVED_LOCATION = frozenset({"skills-ref"})
-#: Formats whose location is the resolved path for skills outside the project (OpenClaw
-#: 2026.9.6, checked: a skill found through a link under ~/.agents/skills or the managed dir is
-#: shown at its target; one in the workspace at the path walked, links and all).
-_RESOLVED_OUTSIDE_PROJECT = frozenset({"openclaw"})
 
 # Claude Code's ``Q_n``: names it shows beside the directory name.
 _DISPLAY_NAME = re.compile(r"^[\w\u0300-\u036f:.-]{1,256}$")
@@ -212,7 +208,7 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             else:
                 description = ""
         when = data.get("when_to_use")
-        resolved = fmt.id in _RESOLVED_LOCATION or (fmt.id in _RESOLVED_OUTSIDE_PROJECT
+        resolved = fmt.id in _RESOLVED_LOCATION or (fmt.resolved_outside_project
                                                      and skill.scope is not Scope.PROJECT)
         entry_file = skill.entry.resolve() if resolved else skill.entry
         location = os.path.abspath(entry_file).replace("\\", "/") if fmt.id == "codex" \

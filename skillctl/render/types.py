@@ -137,6 +137,10 @@ class CatalogFormat:
     #: a description that is a string is listed as it is, even empty or blank; only a
     #: missing one (or one of another type) counts as none (OpenCode, verified)
     blank_description_listed: bool = False
+    #: the location of a skill found outside the project is its resolved path, one in the
+    #: project the path as walked (OpenClaw 2026.9.6: a skill reached through a link under
+    #: ~/.agents/skills is shown at its target, a workspace one with its links)
+    resolved_outside_project: bool = False
 
 
 def estimate_tokens(chars: int) -> int:
