@@ -6,6 +6,10 @@ import contextlib
 import os
 import signal
 import subprocess
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from conformance.model import DriverError
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
@@ -15,3 +19,23 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
+
+
+def run_bounded(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float,
+                what: str) -> str:
+    """Run ``argv`` in its own process group with stdin closed and return its output as text;
+    a time-out or a non-zero exit is a :class:`DriverError` naming ``what`` (the group is
+    killed either way)."""
+    proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise DriverError(f"{what} did not finish within {timeout:.0f} s") from None
+    finally:
+        kill_group(proc)
+    if proc.returncode != 0:
+        raise DriverError(f"{what} exited {proc.returncode}: "
+                          f"{err.decode('utf-8', errors='replace')[-2000:]!r}")
+    return out.decode("utf-8", errors="replace")

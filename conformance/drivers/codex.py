@@ -33,7 +33,7 @@ from conformance.model import (
     Skill,
     realpath,
 )
-from conformance.processes import kill_group
+from conformance.processes import kill_group, run_bounded
 
 AGENT = "codex"
 #: seconds Codex may take for each step (start-up plus one answer)
@@ -128,21 +128,8 @@ def _skills_list(binary: Path, case: Case, env: dict[str, str]) -> tuple[Any, st
 
 
 def _prompt_input(binary: Path, case: Case, env: dict[str, str]) -> tuple[str | None, str]:
-    proc = subprocess.Popen([str(binary), "debug", "prompt-input"], cwd=case.cwd, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        raise DriverError(f"codex debug prompt-input did not finish within {TIMEOUT:.0f} s"
-                          ) from None
-    finally:
-        kill_group(proc)
-    text = out.decode("utf-8", errors="replace")
-    if proc.returncode != 0:
-        raise DriverError(f"codex debug prompt-input exited {proc.returncode}: "
-                          f"{err.decode('utf-8', errors='replace')[-2000:]}")
+    text = run_bounded([str(binary), "debug", "prompt-input"], case.cwd, env, TIMEOUT,
+                       "codex debug prompt-input")
     try:
         items = json.loads(text)
     except json.JSONDecodeError as exc:

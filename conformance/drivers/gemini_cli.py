@@ -42,7 +42,7 @@ from conformance.model import (
     Skill,
     realpath,
 )
-from conformance.processes import kill_group
+from conformance.processes import kill_group, run_bounded
 
 AGENT = "gemini-cli"
 #: seconds each run of the CLI may take
@@ -92,22 +92,8 @@ def _sandbox() -> tuple[str, ...]:
 
 
 def _skills_list(binary: Path, case: Case, env: dict[str, str]) -> str:
-    proc = subprocess.Popen([*_sandbox(), str(binary), "skills", "list", "--all"],
-                            cwd=case.cwd, env=env, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        raise DriverError(f"gemini skills list did not finish within {TIMEOUT:.0f} s"
-                          ) from None
-    finally:
-        kill_group(proc)
-    text = out.decode("utf-8", errors="replace")
-    if proc.returncode != 0:
-        raise DriverError(f"gemini skills list exited {proc.returncode}: "
-                          f"{err.decode('utf-8', errors='replace')[-2000:]!r}")
-    return text
+    return run_bounded([*_sandbox(), str(binary), "skills", "list", "--all"], case.cwd, env,
+                       TIMEOUT, "gemini skills list")
 
 
 def _system_prompt(binary: Path, case: Case, env: dict[str, str]) -> str:
