@@ -73,6 +73,9 @@ def test_rsync_t_over_the_tree_is_seen(tmp_path: Path) -> None:
     (source / "tool/scripts/run.sh").write_bytes(LF)
     os.utime(source / "tool/scripts/run.sh", (mtime, mtime))
     assert "script-crlf" in _rules(root)
-    subprocess.run(["rsync", "-rt", "--inplace", f"{source}/", f"{root}/"], check=True)
+    # --checksum: rsync's default quick check would skip a file of the same size and time.
+    subprocess.run(["rsync", "-rt", "--checksum", "--inplace", f"{source}/", f"{root}/"],
+                   check=True)
+    assert script.read_bytes() == LF
     assert os.stat(script).st_mtime == mtime
     assert "script-crlf" not in _rules(root)
