@@ -164,3 +164,21 @@ def _opencode_default_agent(base: Path) -> Case:
           '           "build": {"permission": {"skill": {"alpha": "deny"}}}}}\n')
     return make("settings-opencode-default-agent", base, home, project,
                 "OpenCode agent.<name>.permission of the default agent")
+
+
+@_case
+def _builtins_off(base: Path) -> Case:
+    # each agent's own setting names one of its built-in (bundled, system) skills: whether the
+    # built-in leaves the catalog is what this case checks, agent by agent
+    home, project = tree(base)
+    _skills(project / ".agents/skills", "alpha")
+    _skills(project / ".claude/skills", "alpha")
+    write(project / ".claude/settings.json", '{"skillOverrides": {"dataviz": "off"}}\n')
+    write(home / ".codex/config.toml", '[[skills.config]]\nname = "imagegen"\nenabled = false\n')
+    write(project / "opencode.json",
+          '{"permission": {"skill": {"customize-opencode": "deny"}}}\n')
+    write(project / ".gemini/settings.json", '{"skills": {"disabled": ["skill-creator"]}}\n')
+    write(home / ".openclaw/openclaw.json",
+          '{ skills: { entries: { "add-model-provider": { enabled: false } } } }\n')
+    return make("settings-builtins-off", base, home, project,
+                "each agent's settings switch off one of its built-in skills")

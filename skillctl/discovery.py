@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from skillctl import limits, plugins
 from skillctl.agents import agent_ids, get_profile
@@ -44,6 +44,9 @@ from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file
 from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
+
+if TYPE_CHECKING:
+    from skillctl import settings
 
 #: How many levels below an agent's own depth limit skillctl looks, to report "too deep".
 EXTRA_DEPTH = 3
@@ -127,6 +130,9 @@ class Resolution:
     home: Path
     views: tuple[SkillView, ...]
     notes: tuple[ScanNote, ...]
+    #: the agent's settings rules that apply here, lowest precedence first (they switch the
+    #: agent's built-in skills off too)
+    settings_rules: tuple[settings.Rule, ...] = ()
 
     #: views by the path that shadows them, built on first use of :meth:`shadowed_by`
     #: (the key None marks the index as built)
@@ -570,9 +576,10 @@ def settings_files(profile: Profile, project: Path, home: Path,
 
 
 def _apply_settings(profile: Profile, project: Path, home: Path, env: Mapping[str, str],
-                    drafts: list[_Draft]) -> list[ScanNote]:
-    """Switch off the active drafts the agent's settings files switch off; notes about those
-    files (malformed, ignored by the agent)."""
+                    drafts: list[_Draft]) -> tuple[list[settings.Rule], list[ScanNote]]:
+    """Switch off the active drafts the agent's settings files switch off; the rules that
+    apply (the catalog's built-ins obey them too) and notes about those files (malformed,
+    ignored by the agent)."""
     from skillctl import settings
 
     label = profile.display_name
@@ -590,7 +597,7 @@ def _apply_settings(profile: Profile, project: Path, home: Path, env: Mapping[st
                 f"{label} does not apply skill settings from this file")))
     rules = settings.combine(reads)
     if not rules:
-        return notes
+        return rules, notes
     for draft in drafts:
         if draft.status is not Status.ACTIVE:
             continue
@@ -608,7 +615,7 @@ def _apply_settings(profile: Profile, project: Path, home: Path, env: Mapping[st
             draft.name_only = True
             draft.warnings.append(f"listed in the catalog without its description "
                                   f"({rule.describe()})")
-    return notes
+    return rules, notes
 
 
 #: Environment variables that point at directories of the machine skillctl runs on.
@@ -1266,8 +1273,10 @@ def discover(
         drafts = [d for d in drafts if d.place.plugin is not None or d.status is not
                   Status.HIDDEN or d.real not in in_plugin]
     _dedup(profile, drafts)
+    rules: list[settings.Rule] = []
     if profile.settings:
-        notes.extend(_apply_settings(profile, project, home, environ, drafts))
+        rules, settings_notes = _apply_settings(profile, project, home, environ, drafts)
+        notes.extend(settings_notes)
     for draft in drafts:
         if draft.status is Status.ACTIVE:
             _catalog_and_conditions(profile, draft)
@@ -1279,7 +1288,7 @@ def discover(
                     else len(slots))
     unique_notes = sorted(set(notes), key=lambda n: (str(n.path), n.reason))
     return Resolution(profile.id, project, home, tuple(d.freeze(profile.id) for d in drafts),
-                      tuple(unique_notes))
+                      tuple(unique_notes), tuple(rules))
 
 
 @_gc_paused

@@ -322,6 +322,28 @@ def test_list_shows_disabled_in_text_json_and_the_cross_table(tmp_path: Path,
     assert row.split()[1] == "D"
 
 
+@pytest.mark.parametrize(("agent", "root", "settings", "text", "builtin"), [
+    ("claude-code", ".claude/skills", ".claude/settings.json",
+     '{"skillOverrides": {"dataviz": "off"}}', "- dataviz:"),
+    ("opencode", ".opencode/skills", "opencode.json",
+     '{"permission": {"skill": {"customize-opencode": "deny"}}}', "<name>customize-opencode"),
+])
+def test_settings_switch_off_a_built_in_in_the_catalog(tmp_path: Path, agent: str, root: str,
+                                                        settings: str, text: str, builtin: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # every agent verified drops a built-in its settings switch off (conformance case
+    # settings-builtins-off)
+    project, home = _tree(tmp_path, root, ("alpha",))
+    monkeypatch.chdir(project)
+    base = ["render", "-a", agent, "--project", str(project), "--home", str(home)]
+    before = CliRunner().invoke(app, base, catch_exceptions=False)
+    assert builtin in before.stdout and "alpha" in before.stdout
+    _write(project / settings, text)
+    after = CliRunner().invoke(app, base, catch_exceptions=False)
+    assert after.exit_code == 0
+    assert builtin not in after.stdout and "alpha" in after.stdout
+
+
 def test_show_gives_the_settings_file_and_key(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     project, home = _tree(tmp_path, ".claude/skills")

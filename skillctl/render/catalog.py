@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from skillctl.agents.profile import Profile
+    from skillctl.settings import Rule
 
 _MODEL_OFF = ("disable-model-invocation",)
 
@@ -242,10 +243,12 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
 
 def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetRequest | None = None,
                    profile: Profile | None = None,
-                   names_only: Collection[Path] = ()) -> CatalogResult:
+                   names_only: Collection[Path] = (),
+                   settings_rules: Sequence[Rule] = ()) -> CatalogResult:
     """Render ``skills`` in ``format_id``; ``profile`` (when its catalog format is this one)
     supplies the excluded fields and the description cap. The skills whose entry file is in
-    ``names_only`` are listed without a description (the agent's settings say so)."""
+    ``names_only`` are listed without a description (the agent's settings say so); the
+    agent's ``settings_rules`` apply to its built-in skills as to discovered ones."""
     fmt = get_format(format_id)
     request = request or BudgetRequest()
     excluded: Sequence[str] | None = None
@@ -263,9 +266,27 @@ def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetReque
         if profile.name_rule.sanitize_chars:  # the catalog shows the name the agent made
             table = {ord(c): "-" for c in profile.name_rule.sanitize_chars}
             entries = [replace(e, name=e.name.translate(table)) for e in entries]
-        entries = _with_builtins(profile, request, entries)
-        entries += _trailing_entries(profile, {e.name for e in entries})
+        entries = _with_builtins(profile, request, entries, settings_rules)
+        entries += _obeying(settings_rules,
+                            _trailing_entries(profile, {e.name for e in entries}))
     return CatalogResult(fmt.render(entries, request), tuple(skipped))
+
+
+def _obeying(rules: Sequence[Rule], builtins: list[CatalogEntry]) -> list[CatalogEntry]:
+    """``builtins`` as the agent's settings leave them: every agent verified (issue 14 §5)
+    drops a built-in its settings switch off, and lists one by name alone when told to."""
+    if not rules:
+        return builtins
+    from skillctl.settings import Effect, decide
+
+    kept = []
+    for entry in builtins:
+        rule = decide(rules, entry.name, (str(entry.path),))
+        if rule is None or rule.effect is Effect.ON:
+            kept.append(entry)
+        elif rule.effect is Effect.NO_DESCRIPTION:
+            kept.append(replace(entry, name_only=True))
+    return kept
 
 
 def _trailing_entries(profile: Profile, taken: set[str]) -> list[CatalogEntry]:
@@ -279,11 +300,11 @@ def _trailing_entries(profile: Profile, taken: set[str]) -> list[CatalogEntry]:
             for name, description, rank in profile.catalog_trailing if name not in taken]
 
 
-def _with_builtins(profile: Profile, request: BudgetRequest,
-                   entries: list[CatalogEntry]) -> list[CatalogEntry]:
-    """``entries`` (in scan order) with the ``catalog_builtins`` where their root stands among
-    the profile's roots (``catalog_builtins_at``)."""
-    builtins = _builtin_entries(profile, request)
+def _with_builtins(profile: Profile, request: BudgetRequest, entries: list[CatalogEntry],
+                   settings_rules: Sequence[Rule]) -> list[CatalogEntry]:
+    """``entries`` (in scan order) with the ``catalog_builtins`` the settings leave on, where
+    their root stands among the profile's roots (``catalog_builtins_at``)."""
+    builtins = _obeying(settings_rules, _builtin_entries(profile, request))
     if profile.catalog_first_seen:  # a skill named like a built-in takes the built-in's slot
         overriding = {e.name: e for e in entries}
         return ([overriding.get(b.name, b) for b in builtins]
