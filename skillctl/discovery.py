@@ -418,6 +418,7 @@ def _placeholders(home: Path, env: Mapping[str, str]) -> dict[str, str]:
         "config": env.get("XDG_CONFIG_HOME") or str(home / ".config"),
         "codex_home": env.get("CODEX_HOME") or str(home / ".codex"),
         "claude_config": env.get("CLAUDE_CONFIG_DIR") or str(home / ".claude"),
+        "openclaw_state": env.get("OPENCLAW_STATE_DIR") or str(home / ".openclaw"),
     }
 
 

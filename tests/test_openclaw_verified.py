@@ -207,3 +207,16 @@ def test_a_workspace_skill_is_shown_at_the_path_walked(tmp_path: Path) -> None:
     skills = [v.skill for v in res.views if v.status is Status.ACTIVE]
     text = render_catalog(skills, "openclaw", BudgetRequest(home=home)).catalog.text
     assert f"<location>{project}/.agents/skills/via-link/SKILL.md</location>" in text
+
+
+def test_the_bundled_plugin_skills_follow_the_state_dir(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2026.9.6 links the bundled plugins' skills into <state dir>/plugin-skills
+    # (conformance case openclaw-state-dir)
+    _, home = tree(tmp_path)
+    state = tmp_path / "state"
+    monkeypatch.setenv("PATH", str(_stand_in_openclaw(tmp_path)))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(state))
+    text = render_catalog([], "openclaw", BudgetRequest(home=home), OCL).catalog.text
+    assert f"<location>{state}/plugin-skills/canvas/SKILL.md</location>" in text
+    assert "~/.openclaw/plugin-skills" not in text

@@ -36,11 +36,11 @@ BUNDLED_CATALOG: tuple[tuple[str, str, str], ...] = (
     ('browser-automation',
      'Use when controlling web pages with the OpenClaw browser tool, especially multi-step '
      'flows, login checks, tab management, or recovery from stale refs/timeouts.',
-     '{home}/.openclaw/plugin-skills/browser-automation/SKILL.md'),
+     '{openclaw_state}/plugin-skills/browser-automation/SKILL.md'),
     ('canvas',
      'Present hosted widget documents on a connected macOS panel and control panel visibility '
      'or navigation.',
-     '{home}/.openclaw/plugin-skills/canvas/SKILL.md'),
+     '{openclaw_state}/plugin-skills/canvas/SKILL.md'),
     ('clawhub',
      'Search ClawHub for skills when a requested capability is not already available; '
      'install, verify, update, uninstall, publish, or sync skills.',
@@ -185,8 +185,6 @@ PROFILE = Profile(
         "openclaw.json adds its skills/<dir> to the prompt under the declared name (no "
         "plugin: prefix) at ~/.openclaw/plugin-skills/<dir>/SKILL.md, while `skills list` "
         "leaves them out",
-        "the bundled plugins' skills are assumed under ~/.openclaw/plugin-skills even when "
-        "$OPENCLAW_STATE_DIR is set",
         "the per-root cap is applied to skills found (300 candidates, 200 skills) in walk order",
         "gating (metadata.openclaw.requires, os) is not evaluated",
         "the workspace of agents other than the default one (agents.list, --agent) and "
@@ -197,6 +195,9 @@ PROFILE = Profile(
     # skills.entries.<name>.enabled in openclaw.json (JSON5), the name case-sensitive.
     settings=(
         SettingsSource(("{env:OPENCLAW_CONFIG_PATH}", "{env:OPENCLAW_STATE_DIR}/openclaw.json",
-                        "{home}/.openclaw/openclaw.json"), Scope.USER, "openclaw"),
+                        "{home}/.openclaw/openclaw.json"), Scope.USER, "openclaw",
+                       write_scope="user"),
     ),
+    link_project_root="{project}/skills",
+    link_user_root="{home}/.openclaw/skills",
 )

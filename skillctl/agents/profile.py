@@ -126,7 +126,10 @@ class SettingsSource:
     in each project directory of the walk (``Walk.DOWN_ROOT_FIRST``: the nearest last, so it
     takes precedence). ``reader`` is a reader id from :data:`skillctl.settings.READERS`.
     ``applied=False``: the agent reads no skill settings from this file although users put
-    them there; skillctl says so in a note instead of switching skills off.
+    them there; skillctl says so in a note instead of switching skills off. ``write_scope``:
+    the ``--scope`` of ``skillctl enable``/``disable`` that edits this file (``project``,
+    ``local`` or ``user``; "" never): of the files of one scope the one of highest precedence
+    that exists is edited, else the first is created.
     """
 
     templates: tuple[str, ...]
@@ -135,6 +138,7 @@ class SettingsSource:
     walk: Walk = Walk.NONE
     applied: bool = True
     note: str = ""
+    write_scope: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +243,8 @@ class Profile:
     #: skills the agent embeds and lists in its catalog although no root holds them before it
     #: first runs (Codex's System skills): (name, catalog description, path below the root)
     catalog_builtins: tuple[tuple[str, str, str], ...] = ()
-    #: the root template the agent installs ``catalog_builtins`` to (``{codex_home}/...``);
+    #: the root template the agent installs ``catalog_builtins`` to (``{codex_home}/...``;
+    #: an item's own placeholders, ``{openclaw_state}/...``, may put it elsewhere);
     #: None: they are not files, and the third item is the location the catalog shows
     #: (OpenCode's ``<built-in>``)
     catalog_builtins_root: str | None = None
@@ -289,3 +294,9 @@ class Profile:
     #: installed plugins whose skills the agent loads besides its roots, namespaced by the
     #: plugin (see :class:`PluginSource` and :mod:`skillctl.plugins`); scanned after the roots
     plugin_sources: tuple[PluginSource, ...] = ()
+    # --- added by link (issue 20)
+    #: where ``skillctl link`` puts a skill for this agent in each scope: the root the agent's
+    #: own docs name for skills (a template as in :class:`Root`, and one of ``roots``); None
+    #: when the agent has no such root in that scope
+    link_project_root: str | None = None
+    link_user_root: str | None = None

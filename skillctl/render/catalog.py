@@ -345,9 +345,10 @@ def _builtin_entries(profile: Profile, request: BudgetRequest) -> list[CatalogEn
     if not roots:
         return []
     root = os.path.abspath(roots[0])
-    # a "{home}/..." item is not below the root (OpenClaw's bundled plugins link their skills
-    # into ~/.openclaw/plugin-skills): os.path.join keeps it as the absolute path it becomes
-    placed = [(name, description, os.path.join(root, relative.replace("{home}", str(home))))
+    # an item with a placeholder may lie outside the root (OpenClaw's bundled plugins link
+    # their skills into <state dir>/plugin-skills): os.path.join keeps the absolute path
+    placed = [(name, description,
+               os.path.join(root, *expand_template(relative, Path.cwd(), home, os.environ)))
               for name, description, relative in profile.catalog_builtins]
     return [CatalogEntry(name=name, description=description, location=where, path=Path(where),
                          scope=Scope.SYSTEM, root=root)
