@@ -29,6 +29,8 @@ _LOADED = frozenset({"active", "conditional"})
 _LOADED_HIDDEN_PREFIX = "loaded but not in the catalog"
 #: what a view of a name whose winner the agent picks at random must say
 RANDOM_MARKER = "random"
+#: what a note of skillctl's must say when the agent's discovery never finishes
+HANG_MARKER = "does not finish"
 
 
 @dataclass
@@ -47,6 +49,11 @@ class SkillctlView:
             return False
         return all(RANDOM_MARKER in " ".join([s.get("reason") or "", *s.get("warnings", [])])
                    .lower() for s in views)
+
+    def predicts_hang(self) -> bool:
+        """True when a note of ``list`` says the agent's discovery does not finish."""
+        return any(HANG_MARKER in str(note.get("detail") or "")
+                   for note in self.listing.get("notes", []))
 
 
 def _agents_on_path(env: dict[str, str]) -> dict[str, str]:
@@ -137,6 +144,14 @@ def without_entries(catalog: str, names: set[str]) -> str:
 
 def compare(case: Case, real: Observation, ours: SkillctlView) -> Comparison:
     result = Comparison(case.id, real.agent)
+    if real.hangs or ours.predicts_hang():
+        if real.hangs != ours.predicts_hang():
+            result.differences.append(Difference("hang", (
+                "  the agent's discovery never finished; no note of skillctl's says "
+                f"{HANG_MARKER!r}") if real.hangs else (
+                f"  skillctl says the agent {HANG_MARKER}, but it answered")))
+        if real.hangs:  # the agent said nothing else to compare
+            return result
     random_names = set(real.nondeterministic)
     theirs = {(s.name, s.path) for s in real.active if s.name not in random_names}
     mine = {(s.name, s.path) for s in ours.active if s.name not in random_names}

@@ -70,6 +70,9 @@ class Observation:
     nondeterministic: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # per-file errors the agent reported
     raw: str = ""
+    #: the agent's discovery never finished (killed at the driver's time limit): nothing else
+    #: of the observation holds, and skillctl must say the agent does not finish
+    hangs: bool = False
 
     def active_set(self) -> set[tuple[str, str]]:
         return {(s.name, s.path) for s in self.active}
@@ -91,6 +94,11 @@ class AgentUnavailable(Exception):
 class DriverError(Exception):
     """The agent ran but its answer could not be read (a crash, a time-out, unexpected output):
     a failure of the case, with the agent's output in the message."""
+
+
+class AgentHung(DriverError):
+    """The agent was still running at the driver's time limit (and was killed). A driver
+    whose agent can hang in discovery turns this into ``Observation.hangs``."""
 
 
 def realpath(path: str | os.PathLike[str]) -> str:

@@ -95,6 +95,21 @@ def test_a_random_winner_must_be_flagged_by_skillctl(tmp_path: Path) -> None:
     assert compare(built, real, flagged).matches
 
 
+def test_an_agent_that_hangs_must_be_predicted_by_a_note(tmp_path: Path) -> None:
+    built = CASES["symlink-loop"](tmp_path)
+    hung = Observation("opencode", hangs=True)
+    quiet = _view([Skill("looped", "/p/looped/SKILL.md")])
+    assert [d.what for d in compare(built, hung, quiet).differences] == ["hang"]
+    # the real answer: skillctl's own list of the case says OpenCode does not finish
+    ours = skillctl_view(built, "opencode")
+    assert ours.predicts_hang()
+    assert compare(built, hung, ours).matches
+    # and a prediction the agent belies is a difference too
+    answered = Observation("opencode", active=list(ours.active), catalog=None)
+    assert [d.what for d in compare(built, answered, ours).differences] == ["hang"]
+    assert not skillctl_view(built, "claude-code").predicts_hang()
+
+
 def _xml(*entries: tuple[str, str]) -> str:
     blocks = "".join(f"  <skill>\n    <name>{name}</name>\n    <location>{where}</location>\n"
                      "  </skill>\n" for name, where in entries)

@@ -36,7 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from conformance import install
-from conformance.model import AgentUnavailable, Case, DriverError, Observation, Skill, realpath
+from conformance.model import (
+    AgentHung,
+    AgentUnavailable,
+    Case,
+    DriverError,
+    Observation,
+    Skill,
+    realpath,
+)
 from conformance.stub_messages import serve
 
 AGENT = "opencode"
@@ -84,7 +92,7 @@ def environ(case: Case, scratch: Path, extra: dict[str, str] | None = None) -> d
 
 def run(command: list[str], case: Case, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """Run ``command`` in the case's working directory in its own process group, killed
-    (group and all) when it outlives TIMEOUT; raises DriverError then.
+    (group and all) when it outlives TIMEOUT; raises AgentHung then.
 
     Output goes to files, not pipes: OpenCode exits without waiting for a full pipe to drain,
     so ``debug skill`` output over 64 KiB was cut short through a pipe."""
@@ -99,7 +107,7 @@ def run(command: list[str], case: Case, env: dict[str, str]) -> subprocess.Compl
                 proc.wait()
                 err_file.seek(0)
                 err = err_file.read().decode("utf-8", "replace")
-                raise DriverError(f"{' '.join(command[1:])} did not finish in {TIMEOUT} s; "
+                raise AgentHung(f"{' '.join(command[1:])} did not finish in {TIMEOUT} s; "
                                   f"stderr: {err[-2000:]!r}") from None
             finally:
                 if proc.poll() is None:
@@ -180,8 +188,13 @@ def observe(case: Case) -> Observation:
     observation = Observation(AGENT)
     scratch = Path(tempfile.mkdtemp(prefix="skillctl-opencode-"))
     try:
-        listed = run([opencode, "debug", "skill", "--print-logs", "--log-level", "WARN"],
-                     case, environ(case, scratch))
+        try:
+            listed = run([opencode, "debug", "skill", "--print-logs", "--log-level", "WARN"],
+                         case, environ(case, scratch))
+        except AgentHung as hung:  # 1.18.33 follows a link back to a parent forever
+            observation.hangs = True
+            observation.raw = str(hung)
+            return observation
         if listed.returncode != 0:
             raise DriverError(f"opencode debug skill exited {listed.returncode}: "
                               f"{listed.stderr[-2000:]!r}")
