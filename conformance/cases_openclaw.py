@@ -110,3 +110,45 @@ def openclaw_agents_link_outside(base: Path) -> Case:
     return shared.make("openclaw-agents-link-outside", base, home, project,
                        "links to skills outside their root, in three roots",
                        env={"OPENCLAW_WORKSPACE_DIR": str(project)}, skip=_OTHERS)
+
+
+@_own
+def openclaw_yaml_recovery(base: Path) -> Case:
+    # where the YAML breaks decides: OpenClaw quotes a broken top-level description (or a
+    # read_when/summary holding ": ") and tries again; any other YAML error drops the skill
+    home, project = shared.tree(base)
+    root = home / ".openclaw" / "skills"
+    files = {
+        "colon-description": "name: colon-description\ndescription: Use when: asked\n",
+        "bracket-description": "name: bracket-description\ndescription: [unclosed\n",
+        "colon-name": "name: colon-name: x\ndescription: Use when asked.\n",
+        "colon-other": "name: colon-other\ndescription: Use when asked.\n"
+                       "argument-hint: Use: a path\n",
+        "folded-and-colon": "name: folded-and-colon\ndescription: >\n  Use when asked.\n"
+                            "argument-hint: Use: a path\n",
+        "colon-read-when": "name: colon-read-when\ndescription: Use when asked.\n"
+                           "read_when: Use: always\n",
+        "colon-summary-plain": "name: colon-summary-plain\ndescription: Use when asked.\n"
+                               "summary: [open\n",
+        "broken-below": "name: broken-below\ndescription: [unclosed\n  more: {\n",
+        "two-broken": "name: two-broken\ndescription: one: two\nread_when: three: four\n",
+    }
+    for folder, front in files.items():
+        shared.skill(root / folder, raw=f"---\n{front}---\n\nBody.\n")
+    return shared.make("openclaw-yaml-recovery", base, home, project,
+                       "YAML errors on different lines: which ones OpenClaw recovers from",
+                       skip=_OTHERS)
+
+
+@_own
+def openclaw_clash_in_one_root(base: Path) -> Case:
+    # two folders of one root declare the same name: OpenClaw keeps the later one in path
+    # order (its loader sets them into a map one after the other)
+    home, project = shared.tree(base)
+    root = home / ".openclaw" / "skills"
+    shared.skill(root / "alpha", name="same", description="Alpha folder, name same.")
+    shared.skill(root / "beta", name="same", description="Beta folder, name same.")
+    shared.skill(root / "group" / "gamma", name="other", description="Gamma, name other.")
+    shared.skill(root / "delta", name="other", description="Delta, name other.")
+    return shared.make("openclaw-clash-in-one-root", base, home, project,
+                       "the same name twice in one root", skip=_OTHERS)

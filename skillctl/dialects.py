@@ -602,15 +602,6 @@ def _oas_schema(data: Mapping[str, Any]) -> Verdict | None:
     return None
 
 
-def _line_pairs(lines: list[str]) -> dict[str, str]:
-    pairs: dict[str, str] = {}
-    for line in lines:
-        match = _TOP_KEY.match(line)
-        if match and match.group(2) is not None:
-            pairs.setdefault(match.group(1), _strip_quotes(match.group(2)))
-    return pairs
-
-
 def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     """Gemini CLI: js-yaml; when that fails (or lacks name/description), ``name:`` lines."""
     failed = _unreadable(parsed)
@@ -659,8 +650,31 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     return Verdict(False, f"{terms}: no {missing} in the frontmatter", 1)
 
 
-def _line_fallback(parsed: ParsedSkill) -> Verdict:
-    """OpenClaw's reading, before the name is made a string (:func:`line_fallback`)."""
+#: OpenClaw 2026.9.6 (its bundle, checked with the real agent): the top-level fields whose
+#: broken value it quotes and parses again, the line it quotes, and block indicators it leaves
+_OPENCLAW_FREEFORM = frozenset({"description", "read_when", "summary"})
+_OPENCLAW_FIELD = re.compile(r"""^(?:([\w-]+)|"([\w-]+)"|'([\w-]+)'):\s*(.*)$""")
+_OPENCLAW_INDICATOR = re.compile(r"^[|>](?:[1-9][+-]?|[+-][1-9]?)?$")
+
+
+def _openclaw_quoted(lines: list[str], index: int, colon_error: bool) -> list[str] | None:
+    """``lines`` with the value on line ``index`` (where YAML broke) made a JSON string, as
+    OpenClaw does for a top-level ``description`` (``read_when``/``summary`` only when the
+    error is a ``": "`` in the value); None where it gives up."""
+    match = _OPENCLAW_FIELD.match(lines[index]) if 0 <= index < len(lines) else None
+    if match is None:
+        return None
+    key = match[1] or match[2] or match[3]
+    value = match[4].strip()
+    if (key not in _OPENCLAW_FREEFORM or not value or _OPENCLAW_INDICATOR.match(value)
+            or (key != "description" and not (colon_error and ": " in value))):
+        return None
+    quoted = json.dumps(_strip_quotes(value), ensure_ascii=False)
+    return [*lines[:index], f"{key}: {quoted}", *lines[index + 1:]]
+
+
+def _openclaw_reading(parsed: ParsedSkill) -> Verdict:
+    """OpenClaw's reading, before the name is made a string (:func:`openclaw_yaml`)."""
     if _clean(parsed):
         return Verdict(True, data=parsed.data)
     failed = _unreadable(parsed)
@@ -677,12 +691,29 @@ def _line_fallback(parsed: ParsedSkill) -> Verdict:
     strict = _problem(parsed, STRICT_YAML_FAILURES)
     if strict is None and parsed.frontmatter is not None:
         return Verdict(True, data=parsed.data)
+    first = strict
     block = _block(parsed, exact=False)
     lines = block[0] if block else []
-    pairs = _line_pairs(lines)
-    message = strict.message if strict else "YAML failed"
-    return Verdict(True, f"{message}; read by the single-line fallback parser",
-                   strict.line if strict else None, pairs)
+    from skillctl.parse import parse_text
+
+    for _ in _OPENCLAW_FREEFORM:  # one retry per field it may quote, as OpenClaw does
+        if strict is None:
+            break
+        # the block starts on the file's second line
+        retried = _openclaw_quoted(lines, strict.line - 2, strict.code == "yaml-colon")
+        if retried is None:
+            break
+        lines = retried
+        current = parse_text(parsed.path, "---\n" + "\n".join(lines) + "\n---\n")
+        strict = _problem(current, STRICT_YAML_FAILURES)
+        if strict is None and current.frontmatter is not None:
+            assert first is not None
+            return Verdict(True, f"{first.message}; OpenClaw quotes the value and loads it",
+                           first.line, current.data)
+    problem = strict or first
+    message = problem.message if problem else "invalid YAML"
+    return Verdict(False, f"OpenClaw: {message} (OpenClaw drops a skill whose frontmatter "
+                   "it cannot parse)", first.line if first else None)
 
 
 def _js_number(value: int | float) -> str:
@@ -723,11 +754,13 @@ def _js_string_name(value: Any, parsed: ParsedSkill) -> str:
     return match.group(1) if match else str(value)
 
 
-def line_fallback(parsed: ParsedSkill) -> Verdict:
-    """OpenClaw: YAML first, then a single-line ``key: value`` fallback parser. A UTF-8 BOM
-    before the opening ``---`` is tolerated, and a name that is not a string is made one
-    (:func:`_js_string_name`); both checked against OpenClaw 2026.9.6."""
-    seen = _line_fallback(parsed)
+def openclaw_yaml(parsed: ParsedSkill) -> Verdict:
+    """OpenClaw: the ``yaml`` package (core schema); where it breaks on a top-level
+    ``description`` (or a ``read_when``/``summary`` holding ``": "``), that value is quoted and
+    parsed again, up to three times; any other YAML error drops the skill. A UTF-8 BOM before
+    the opening ``---`` is tolerated, and a name that is not a string is made one
+    (:func:`_js_string_name`); all checked against OpenClaw 2026.9.6."""
+    seen = _openclaw_reading(parsed)
     if not seen.accepted or not seen.data or "name" not in seen.data:
         return seen
     name = seen.data["name"]
@@ -859,7 +892,7 @@ DIALECTS: dict[str, Callable[[ParsedSkill], Verdict]] = {
     "oas-yaml": oas_yaml,
     "opencode": opencode_yaml,
     "js-yaml-fallback": js_yaml_fallback,
-    "line-fallback": line_fallback,
+    "openclaw": openclaw_yaml,
     "codex": codex,
 }
 
@@ -877,14 +910,14 @@ DIALECT_LABELS: dict[str, str] = {
     "oas-yaml": "LF-only split, then the yaml package's core schema (opencode-agent-skills "
                 "plugin)",
     "js-yaml-fallback": "js-yaml, then a name:/description: line fallback (Gemini CLI)",
-    "line-fallback": "YAML, then a single-line key: value fallback (OpenClaw)",
+    "openclaw": "the yaml package, retried with a broken description quoted (OpenClaw)",
     "codex": "serde YAML, retried with rejected values quoted (Codex)",
 }
 
 
 #: Dialects that accept a :func:`_clean` file as it is, with no reason and the parsed data
 #: (each checks ``_clean`` first); ``tests/test_dialects_quick.py`` holds them to it.
-# (not "line-fallback": OpenClaw turns a name that is not a string into one, with a reason)
+# (not "openclaw": OpenClaw turns a name that is not a string into one, with a reason)
 CLEAN_ACCEPTING = frozenset(
     {"yaml12", "js-yaml", "js-yaml-bom", "claude-lenient", "spec-client"}
 )

@@ -1051,6 +1051,8 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
                     "them at random each time it starts")
             continue
         winner = same[-1] if profile.winner is Winner.LAST else same[0]
+        if profile.root_last_wins:
+            winner = [d for d in same if d.place is winner.place][-1]
         for draft in same:
             if draft is winner:
                 continue
@@ -1061,7 +1063,8 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
                                 f"{draft.name!r} wins; assuming the first scanned, "
                                 f"{winner.skill.entry}")
             else:
-                order = "later" if profile.winner is Winner.LAST else "earlier"
+                order = "later" if profile.winner is Winner.LAST or (
+                    profile.root_last_wins and draft.place is winner.place) else "earlier"
                 draft.reason = (f"{label} keeps the {order} skill named {draft.name!r}: "
                                 f"{winner.skill.entry} ({winner.place.scope.value})")
 
@@ -1117,6 +1120,7 @@ def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
         skip=ALWAYS_SKIPPED - (_AGENTS_ENTER - profile.skip_dirs),
         stop_at_skill=profile.stop_at_skill,
         include_root=True,
+        loop_depth=root.max_depth if profile.walks_symlink_loops else 0,
     )
 
 

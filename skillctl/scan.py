@@ -65,6 +65,10 @@ class WalkOptions:
     confine_symlinks: bool = False
     #: folders (their path as the walk spells it) not to enter: lint's ``exclude`` patterns
     prune: Callable[[str], bool] | None = None
+    #: a link back to a parent is still entered, lap after lap, while the folder it leads to
+    #: is at most this deep (an agent with no cycle check but a depth limit: OpenClaw); 0:
+    #: never entered
+    loop_depth: int = 0
 
 
 @dataclass
@@ -205,7 +209,7 @@ def walk_skills(
                     yield ScanNote(Path(child), "unreadable", exc.strerror or str(exc))
                     continue
                 key = (st.st_dev, st.st_ino)
-                if key in ancestors:
+                if key in ancestors and depth + 1 >= opts.loop_depth:
                     yield ScanNote(Path(child), "symlink-loop", "links back to a parent directory")
                     continue
                 if is_link and confine_to is not None:

@@ -48,7 +48,7 @@ def test_a_clean_file_is_accepted_everywhere(tmp_path: Path) -> None:
 
 def test_unquoted_colon_splits_strict_and_lenient_parsers(tmp_path: Path) -> None:
     assert accepted(tmp_path, COLON) == {
-        "claude-lenient", "spec-client", "oas-lines", "js-yaml-fallback", "line-fallback",
+        "claude-lenient", "spec-client", "oas-lines", "js-yaml-fallback", "openclaw",
         "opencode", "codex"}  # OpenCode 1.18.33 and Codex 0.169.0 load it (conformance suite)
     p = parsed(tmp_path, COLON)
     strict = verdict("yaml12", p)
@@ -143,9 +143,28 @@ def test_gemini_line_fallback(tmp_path: Path) -> None:
         "name": "demo", "description": "one: two three"}
 
 
-def test_openclaw_single_line_fallback(tmp_path: Path) -> None:
-    v = verdict("line-fallback", parsed(tmp_path, BROKEN))
-    assert v.accepted and v.data is not None and v.data["description"] == "d"
+@pytest.mark.parametrize(("front", "description"), [
+    # OpenClaw 2026.9.6 (conformance case openclaw-yaml-recovery): a broken top-level
+    # description is quoted and parsed again; read_when/summary only for a ": " in them
+    ("name: demo\ndescription: Use when: asked\n", "Use when: asked"),
+    ("name: demo\ndescription: [unclosed\n", "[unclosed"),
+    ("name: demo\ndescription: one: two\nread_when: three: four\n", "one: two"),
+    ("name: demo\ndescription: d\nread_when: Use: always\n", "d"),
+    # any other YAML error drops the skill
+    ("name: [demo\ndescription: d\n", None),
+    ("name: demo: x\ndescription: d\n", None),
+    ("name: demo\ndescription: d\nargument-hint: Use: a path\n", None),
+    ("name: demo\ndescription: d\nsummary: [open\n", None),
+    ("name: demo\ndescription: >\n  d\nargument-hint: Use: a path\n", None),
+    ("name: demo\ndescription: [unclosed\n  more: {\n", None),
+])
+def test_openclaw_quotes_a_broken_description_and_drops_other_errors(
+        tmp_path: Path, front: str, description: str | None) -> None:
+    v = verdict("openclaw", parsed(tmp_path, f"---\n{front}---\nBody.\n".encode()))
+    if description is None:
+        assert not v.accepted and "OpenClaw" in (v.reason or "")
+    else:
+        assert v.accepted and v.data is not None and v.data["description"] == description
 
 
 def test_spec_client_accepts_only_the_colon_fallback(tmp_path: Path) -> None:

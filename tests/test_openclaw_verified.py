@@ -220,3 +220,41 @@ def test_the_bundled_plugin_skills_follow_the_state_dir(tmp_path: Path,
     text = render_catalog([], "openclaw", BudgetRequest(home=home), OCL).catalog.text
     assert f"<location>{state}/plugin-skills/canvas/SKILL.md</location>" in text
     assert "~/.openclaw/plugin-skills" not in text
+
+
+def test_a_link_back_to_a_parent_is_walked_lap_after_lap_to_depth_six(tmp_path: Path) -> None:
+    # 2026.9.6 (conformance case symlink-loop@openclaw-ws): no cycle check but a depth limit;
+    # each lap is a copy of its own, and the last one met in the root wins
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    skill(root / "looped")
+    (root / "self").symlink_to(".")
+    res = discover(OCL, project, home, {})
+    copies = [v for v in res.views if v.name == "looped"]
+    assert len(copies) == 6
+    (winner,) = [v for v in copies if v.status is Status.ACTIVE]
+    assert winner.path == root / "self/self/self/self/self/looped/SKILL.md"
+    assert all("later skill named 'looped'" in (v.reason or "")
+               for v in copies if v is not winner)
+    assert [n.path for n in res.notes if n.reason == "symlink-loop"] == [
+        root / "self/self/self/self/self/self"]
+    # other agents' walks still stop at the first lap
+    skill(home / ".claude/skills/looped")
+    (home / ".claude/skills/self").symlink_to(".")
+    claude = discover(get_profile("claude-code"), project, home, {})
+    assert [v.path for v in claude.views if v.name == "looped"] == [
+        home / ".claude/skills/looped/SKILL.md"]
+    assert [n.path for n in claude.notes if n.reason == "symlink-loop"] == [
+        home / ".claude/skills/self"]
+
+
+def test_the_later_copy_of_a_name_in_one_root_wins(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    skill(root / "alpha", name="same")
+    later = skill(root / "beta", name="same")
+    assert active(project, home, {})["same"] == later
+    # across roots the root of higher precedence still wins, whatever the order inside it
+    workspace = home / ".openclaw/workspace"
+    first = skill(workspace / "skills/zeta", name="same")
+    assert active(project, home, {})["same"] == first

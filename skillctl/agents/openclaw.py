@@ -146,7 +146,7 @@ PROFILE = Profile(
     max_dirs_per_root=300,
     max_skills_per_root=200,
     max_file_bytes=256 * 1024,
-    parser="line-fallback",
+    parser="openclaw",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED_OR_DIR,
     name_rule=NameRule(required=False, invalid=InvalidHandling.WARN),
@@ -167,6 +167,10 @@ PROFILE = Profile(
              "in openclaw.json, $OPENCLAW_WORKSPACE_DIR, else ~/.openclaw/workspace), not "
              "from the project",
     ),
+    # a link back to a parent is walked again until the depth limit; the last lap's copy
+    # wins (verified: conformance case symlink-loop@openclaw-ws)
+    walks_symlink_loops=True,
+    root_last_wins=True,
     catalog_format="openclaw",
     catalog_builtins=BUNDLED_CATALOG,
     # the package folder: `openclaw` on PATH is a link to <package>/openclaw.mjs

@@ -291,6 +291,13 @@ class Profile:
     #: the agent follows a symlink that loops back with no cycle check, and its discovery does
     #: not finish (OpenCode 1.18.33: still running after 300 s): the loop's note says so
     symlink_loop_hangs: bool = False
+    #: the agent follows a link back to a parent lap after lap until its depth limit, and each
+    #: lap is a path of its own (OpenClaw 2026.9.6: ``self/self/looped`` ... down to depth 6)
+    walks_symlink_loops: bool = False
+    #: with ``winner=FIRST``: of the copies of a name in the winning root, the last one met
+    #: wins (OpenClaw sets each root's skills into a map in path order, roots in reverse
+    #: precedence, so a later one replaces an earlier one)
+    root_last_wins: bool = False
     #: installed plugins whose skills the agent loads besides its roots, namespaced by the
     #: plugin (see :class:`PluginSource` and :mod:`skillctl.plugins`); scanned after the roots
     plugin_sources: tuple[PluginSource, ...] = ()

@@ -52,7 +52,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       plain.render_opencode_agent_skills, dialect="oas-yaml"),
         CatalogFormat("openclaw", "OpenClaw", budgeted.render_openclaw,
                       budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF,
-                      dialect="line-fallback", resolved_outside_project=True),
+                      dialect="openclaw", resolved_outside_project=True),
         CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
                       dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,

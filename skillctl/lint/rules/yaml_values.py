@@ -100,9 +100,9 @@ def description_block_indicator(ctx: SkillContext) -> Iterator[Finding]:
 
     Line-based fallback parsers do not know block scalars: when the YAML of the frontmatter
     fails elsewhere (an unquoted `: ` in another value, say), Gemini CLI's `description:`
-    line fallback reads `> Formats code ...` and OpenClaw's single-line fallback reads just
-    `>`, which is what the model then sees in the catalog. The verdict is the agent's
-    dialect's. An error when an agent chosen with `--agent` is affected.
+    line fallback reads `> Formats code ...`, which is what the model then sees in the
+    catalog. (OpenClaw drops such a skill instead: `parser-divergence` says so.) The verdict
+    is the agent's dialect's. An error when an agent chosen with `--agent` is affected.
 
     Fails:
 
@@ -117,7 +117,7 @@ def description_block_indicator(ctx: SkillContext) -> Iterator[Finding]:
 
     Passes: the same with `argument-hint: "Use: a path"`, or a one-line description.
 
-    Matters for Gemini CLI and OpenClaw (and any agent whose parser falls back to lines).
+    Matters for Gemini CLI (and any agent whose parser falls back to lines).
     """
     text = ctx.parsed.text
     if text is None or (ctx.parsed.frontmatter is None and not ctx.parsed.problems):
