@@ -722,7 +722,7 @@ def _js_number(value: int | float) -> str:
     return str(value)
 
 
-def _js_scalar(value: Any) -> str | None:
+def js_scalar(value: Any) -> str | None:
     """``String(value)`` in JavaScript for a YAML scalar; None for anything else."""
     if value is None:
         return "null"
@@ -742,13 +742,13 @@ def _js_string_name(value: Any, parsed: ParsedSkill) -> str:
     """OpenClaw 2026.9.6 (checked): ``1.50`` -> ``1.5``, ``0x10`` -> ``16``, ``true`` ->
     ``true``, ``[a, b]`` -> ``["a","b"]``; a null, a map, or a list holding one, keeps its
     text (``~`` stays ``~``)."""
-    scalar = _js_scalar(value) if value is not None else None  # null keeps its text: ~
+    scalar = js_scalar(value) if value is not None else None  # null keeps its text: ~
     if scalar is not None:
         return scalar
     if isinstance(value, list) and all(
             isinstance(item, str | int | float | bool) or item is None for item in value):
         items = [json.dumps(item, ensure_ascii=False) if isinstance(item, str)
-                 else _js_scalar(item) for item in value]
+                 else js_scalar(item) for item in value]
         return "[" + ",".join(item or "null" for item in items) + "]"
     match = _RAW_NAME.search(parsed.text or "")
     return match.group(1) if match else str(value)

@@ -39,7 +39,7 @@ from skillctl.agents.profile import (
     Walk,
     Winner,
 )
-from skillctl.dialects import Verdict, verdict
+from skillctl.dialects import Verdict, js_scalar, verdict
 from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file
@@ -909,7 +909,11 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.warnings.append(seen.reason)
     raw_name = data.get("name")
     declared = raw_name if isinstance(raw_name, str) else None
-    if raw_name is not None and declared is None:
+    if profile.scalar_names_as_text and isinstance(raw_name, int | float):  # bool is an int
+        declared = js_scalar(raw_name)
+        draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string; {label} "
+                              f"reads it as {declared!r}")
+    elif raw_name is not None and declared is None:
         draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string")
     if declared is not None and profile.name_rule.sanitize_chars:
         sanitized = declared.translate(_sanitizer(profile.name_rule.sanitize_chars))

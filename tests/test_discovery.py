@@ -468,3 +468,19 @@ def test_amp_walks_below_a_skill_and_loads_a_skill_md_in_a_root(
     write_skill(outer, "inner")
     active = {v.name for v in run("amp", home, project).views if v.status is Status.ACTIVE}
     assert {"at-root", "outer", "inner"} <= active
+
+
+def test_amp_reads_a_numeric_name_as_its_text(world: tuple[Path, Path]) -> None:
+    # Amp 0.0.1790142911 as run for issue 14: `name: 123` loads; other agents that require a
+    # string name keep calling it invalid
+    home, project = world
+    for root in (".agents/skills", ".claude/skills"):
+        folder = project / root / "numbered"
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text("---\nname: 123\ndescription: Numbered. Use when x.\n"
+                                         "---\nBody.\n", encoding="utf-8")
+    (view,) = [v for v in run("amp", home, project).views if v.status is Status.ACTIVE]
+    assert view.name == "123"
+    assert any("reads it as '123'" in w for w in view.warnings)
+    claude = run("claude-code", home, project).views
+    assert [v.name for v in claude if v.status is Status.ACTIVE] != ["123"]

@@ -52,6 +52,7 @@ PROFILE = Profile(
     # depth 5, and a SKILL.md directly in a root is a skill
     stop_at_skill=False,
     root_is_skill=True,
+    scalar_names_as_text=True,
     parser="js-yaml-bom",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED,
@@ -78,7 +79,8 @@ PROFILE = Profile(
         "the prompt is built server-side; server-side Personal/Workspace skills are not seen",
         "global dirs shadow project ones per the code; a server-side merge could differ",
         "amp.skills.path and the built-in skills are not modelled",
-        "numeric names (name: 123) load in 0.0.1790142911; skillctl still calls them invalid",
+        "a numeric name (name: 123) loads as its text (seen in issue 14's run); a boolean "
+        "name is assumed to load the same way",
         "the facts marked as seen come from a run of the real CLI reported in issue 14, not "
         "from the conformance suite, which cannot run Amp offline",
     ),

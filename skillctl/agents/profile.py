@@ -294,6 +294,9 @@ class Profile:
     #: the agent follows a link back to a parent lap after lap until its depth limit, and each
     #: lap is a path of its own (OpenClaw 2026.9.6: ``self/self/looped`` ... down to depth 6)
     walks_symlink_loops: bool = False
+    #: a name that YAML reads as a number or boolean is taken as its text, as JavaScript's
+    #: ``String()`` writes it (Amp 0.0.1790142911: ``name: 123`` loads as ``123``)
+    scalar_names_as_text: bool = False
     #: with ``winner=FIRST``: of the copies of a name in the winning root, the last one met
     #: wins (OpenClaw sets each root's skills into a map in path order, roots in reverse
     #: precedence, so a later one replaces an earlier one)
