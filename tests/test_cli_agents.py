@@ -230,6 +230,7 @@ def test_the_json_document_is_documented(world: tuple[Path, Path]) -> None:
     assert set(documented["roots_off"][0]) == set(agent["roots_off"][0])
     assert set(documented["verified"]) == set(agent["verified"])
     assert set(documented["settings"][0]) == set(agent["settings"][0])
+    assert "plugins" in documented and agent["plugins"] == []
 
 
 def test_relative_places_show_paths_as_list_does(world: tuple[Path, Path],
@@ -264,3 +265,23 @@ def test_readme_names_every_verified_version() -> None:
             assert profile.verified_version in row and profile.verified_date in row, row
         else:
             assert "not verified" in row, row
+
+
+def test_installed_plugins_skills_folders_are_listed(tmp_path: Path) -> None:
+    from tests.test_plugins import install
+
+    home, project = tmp_path / "home", tmp_path / "proj"
+    project.mkdir()
+    install(home)
+    folder = home / ".claude/plugins/cache/mkt/myplug/1.0.0/skills"
+    [agent] = agents_json(home, project, "claude-code")["agents"]
+    assert agent["plugins"] == [{"id": "myplug@mkt", "namespace": "myplug", "path": str(folder),
+                                 "present": True, "state": "enabled", "reason": ""}]
+    code, out, _ = invoke("agents", "claude-code", "--project", str(project), "--home",
+                          str(home))
+    assert code == 0
+    assert "installed plugins' skills folders" in out
+    assert "yes  myplug  ~/.claude/plugins/cache/mkt/myplug/1.0.0/skills" in out
+    (home / ".claude/settings.json").write_text('{"enabledPlugins": {"myplug@mkt": false}}')
+    [agent] = agents_json(home, project, "claude-code")["agents"]
+    assert agent["plugins"][0]["state"] == "disabled" and agent["plugins"][0]["reason"]

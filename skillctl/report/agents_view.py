@@ -72,6 +72,18 @@ class SettingsFile:
 
 
 @dataclass(frozen=True, slots=True)
+class PluginFolder:
+    """The skills folder of one installed plugin (its skills are ``<namespace>:<name>``)."""
+
+    id: str
+    namespace: str
+    path: Path
+    present: bool  # a directory (or a link to one) exists there
+    state: str  # enabled, disabled or failed
+    reason: str  # why it is not loaded ("" when enabled)
+
+
+@dataclass(frozen=True, slots=True)
 class AgentOverview:
     """Everything ``skillctl agents`` shows about one agent."""
 
@@ -87,12 +99,13 @@ class AgentOverview:
     roots_off: tuple[RootOff, ...]
     settings: tuple[SettingsFile, ...]  # highest precedence first
     caveats: tuple[str, ...]
+    plugins: tuple[PluginFolder, ...] = ()  # in the order the agent scans them, after roots
 
 
 def overview(profiles: Sequence[Profile], project: Path, home: Path,
              env: Mapping[str, str]) -> list[AgentOverview]:
     """The overview of each profile, in the order given, for ``project`` and ``home``."""
-    from skillctl.discovery import root_places, workspace_dir
+    from skillctl.discovery import plugin_places, root_places, workspace_dir
 
     project, home = _absolute(project), _absolute(home)
     found = []
@@ -122,6 +135,11 @@ def overview(profiles: Sequence[Profile], project: Path, home: Path,
             roots_off=off,
             settings=settings_of(profile, project, home, env),
             caveats=profile.uncertain,
+            plugins=tuple(
+                PluginFolder(p.plugin.id, p.plugin.namespace, p.path, os.path.isdir(p.path),
+                             p.plugin.state.value, p.plugin.reason or "")
+                for p in plugin_places(profile, workspace, home, env)[0]
+                if p.plugin is not None),
         ))
     return found
 
@@ -187,6 +205,9 @@ def _agent_json(agent: AgentOverview) -> dict[str, Any]:
         "roots_off": [{"template": r.template, "scope": r.scope.value, "reason": r.reason}
                       for r in agent.roots_off],
         "settings": settings,
+        "plugins": [{"id": p.id, "namespace": p.namespace, "path": str(p.path),
+                     "present": p.present, "state": p.state, "reason": p.reason}
+                    for p in agent.plugins],
         "caveats": list(agent.caveats),
     }
 
@@ -258,6 +279,20 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
                 ])
                 if item.note:
                     para(item.note, "           ", "", "dim")
+        if agent.plugins:
+            lines.append([("  installed plugins' skills folders (skills named plugin:skill):",
+                           "")])
+            for plugin in agent.plugins:
+                mark = "yes" if plugin.present else "no "
+                state = "" if plugin.state == "enabled" else f" ({plugin.state})"
+                lines.append([
+                    ("      ", ""),
+                    (mark, "green" if plugin.present else "dim"),
+                    (f"  {printable(plugin.namespace)}{state}  ", ""),
+                    (printable(display_path(plugin.path, home)), ""),
+                ])
+                if plugin.reason:
+                    para(plugin.reason, "           ", "", "dim")
         if agent.caveats:
             lines.append([("  caveats:", "")])
             for caveat in agent.caveats:
