@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from skillctl.errors import SkillctlError
@@ -78,12 +79,15 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = None) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = None,
+                       before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits.
 
     A symlink is written through to its target only when the target stays inside
-    ``confine_to`` (when given); the link itself is kept. Raises :class:`UnsafeWriteError` or
-    ``OSError``; on any failure the original file is untouched and no temporary file is left.
+    ``confine_to`` (when given); the link itself is kept. ``before_replace`` runs right before
+    the rename and may raise to call the write off (a settings edit checks that nobody changed
+    the file since it was read). Raises :class:`UnsafeWriteError` or ``OSError``; on any
+    failure the original file is untouched and no temporary file is left.
     """
     target = Path(os.path.realpath(path))
     if confine_to is not None and not inside(path, confine_to):
@@ -112,6 +116,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, confine_to: Path | None = Non
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(tmp, mode)
+            if before_replace is not None:
+                before_replace()
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):

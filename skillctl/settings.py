@@ -1,4 +1,7 @@
-"""Settings that switch skills off: each agent's own configuration files, read, never written.
+"""Settings that switch skills off: each agent's own configuration files, read here.
+
+(``skillctl enable``/``disable`` write them: :mod:`skillctl.manage.settings_write`, which
+checks the text it is about to write with the same readers, ``text=``.)
 
 An agent profile lists its settings files as :class:`~skillctl.agents.profile.SettingsSource`
 values, each naming a *reader* from :data:`READERS`. A reader turns one file into
@@ -153,7 +156,7 @@ def to_json(text: str, *, comments: bool = True, trailing_commas: bool = True,
             end = _string_end(text, i)
             chunk = text[i:end]
             if c == "'":
-                chunk = json.dumps(_unquote_single(chunk[1:-1] if end - i >= 2 else ""))
+                chunk = json.dumps(unquote_single(chunk[1:-1] if end - i >= 2 else ""))
             out.append(chunk)
             last = '"'
             i = end
@@ -203,7 +206,8 @@ def _string_end(text: str, start: int) -> int:
     return size
 
 
-def _unquote_single(inner: str) -> str:
+def unquote_single(inner: str) -> str:
+    """The text of a JSON5 single-quoted string, its quotes already cut off."""
     return re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "'\"\\/" else m.group(0),
                   inner).replace("\\n", "\n").replace("\\t", "\t")
 
@@ -236,7 +240,11 @@ def load_json(text: str, **dialect: bool) -> Any:
         raise SettingsError("nested too deeply to read") from None
 
 
-def _text(path: Path) -> str:
+def _text(path: Path, given: str | None = None) -> str:
+    """The text of a settings file, or ``given``: the text it is about to get (a write
+    checks what the agent will make of it before it writes)."""
+    if given is not None:
+        return given
     with open(path, "rb") as handle:
         data = handle.read(MAX_SETTINGS_BYTES + 1)
     if len(data) > MAX_SETTINGS_BYTES:
@@ -252,35 +260,44 @@ def _quoted(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _type(value: Any) -> str:
+def type_name(value: Any) -> str:
+    """What a parsed JSON value is, for messages: "an object", "a list", ..."""
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
             type(None): "null"}.get(type(value), "a number")
 
 
 # --------------------------------------------------------------------------- readers
 
+#: The JSON dialect (:func:`to_json` switches) each JSON reader's agent accepts.
+DIALECTS: dict[str, dict[str, bool]] = {
+    "claude-code": {"comments": False, "trailing_commas": False},
+    "opencode": {"comments": True, "trailing_commas": True},
+    "gemini-cli": {"comments": True, "trailing_commas": False},
+    "openclaw": {"comments": True, "trailing_commas": True, "json5": True},
+}
+
 #: Claude Code's ``skillOverrides`` values and what each does (``on`` is the default).
 _CLAUDE_STATES = {"on": Effect.ON, "off": Effect.OFF, "user-invocable-only": Effect.CATALOG_OFF,
                   "name-only": Effect.NO_DESCRIPTION}
 
 
-def read_claude_code(path: Path, home: Path) -> Read:
+def read_claude_code(path: Path, home: Path, text: str | None = None) -> Read:
     """Claude Code ``settings.json``: ``skillOverrides`` maps a skill's name to ``"on"``,
     ``"name-only"``, ``"user-invocable-only"`` or ``"off"``. A file that is not JSON is
     skipped by Claude Code, and so is one whose ``skillOverrides`` does not validate (checked
     with 2.1.332: one bad value voids every override of the file)."""
     ignored = "Claude Code ignores this file"
     try:
-        data = load_json(_text(path), comments=False, trailing_commas=False)
+        data = load_json(_text(path, text), **DIALECTS["claude-code"])
     except (SettingsError, OSError) as error:
         return Read(notes=(f"{_problem(error)}; {ignored}",))
     if not isinstance(data, dict):
-        return Read(notes=(f"the file holds {_type(data)}, not an object; {ignored}",))
+        return Read(notes=(f"the file holds {type_name(data)}, not an object; {ignored}",))
     overrides = data.get("skillOverrides")
     if overrides is None:
         return Read()
     if not isinstance(overrides, dict):
-        return Read(notes=(f"skillOverrides is {_type(overrides)}, not an object; {ignored}",))
+        return Read(notes=(f"skillOverrides is {type_name(overrides)}, not an object; {ignored}",))
     rules = []
     for name, value in overrides.items():
         effect = _CLAUDE_STATES.get(value) if isinstance(value, str) else None
@@ -293,7 +310,7 @@ def read_claude_code(path: Path, home: Path) -> Read:
     return Read(tuple(rules))
 
 
-def read_codex(path: Path, home: Path) -> Read:
+def read_codex(path: Path, home: Path, text: str | None = None) -> Read:
     """Codex ``config.toml``: each ``[[skills.config]]`` table selects a skill by ``name`` or
     by ``path`` (of its SKILL.md: ``~`` is the home directory, ``.`` and ``..`` are resolved, a
     relative path matches nothing) and sets ``enabled``. A file that does not parse or holds a
@@ -302,7 +319,7 @@ def read_codex(path: Path, home: Path) -> Read:
 
     fatal = "Codex does not start with this configuration"
     try:
-        data = tomllib.loads(_text(path))
+        data = tomllib.loads(_text(path, text))
     except tomllib.TOMLDecodeError as error:
         return Read(notes=(f"not valid TOML ({error}); {fatal}",))
     except (SettingsError, OSError) as error:
@@ -314,17 +331,17 @@ def read_codex(path: Path, home: Path) -> Read:
     if entries is None:
         return Read()
     if not isinstance(entries, list):
-        return Read(notes=(f"skills.config is {_type(entries)}, not an array of tables; "
+        return Read(notes=(f"skills.config is {type_name(entries)}, not an array of tables; "
                            f"{fatal}",))
     rules = []
     for number, entry in enumerate(entries, 1):
         where = f"[[skills.config]] #{number}"
         if not isinstance(entry, dict):
-            return Read(notes=(f"{where} is {_type(entry)}, not a table; {fatal}",))
+            return Read(notes=(f"{where} is {type_name(entry)}, not a table; {fatal}",))
         enabled = entry.get("enabled")
         wrong = [k for k in ("name", "path") if k in entry and not isinstance(entry[k], str)]
         if wrong or not isinstance(enabled, bool):
-            what = (f"{wrong[0]} is {_type(entry[wrong[0]])}, not a string" if wrong
+            what = (f"{wrong[0]} is {type_name(entry[wrong[0]])}, not a string" if wrong
                     else "enabled is missing or not a boolean")
             return Read(notes=(f"{where}: {what}; {fatal}",))
         effect = Effect.ON if enabled else Effect.OFF
@@ -348,7 +365,7 @@ def _skill_path(written: str, home: Path) -> str:
 _OPENCODE_ACTIONS = {"allow": Effect.ON, "ask": Effect.ON, "deny": Effect.OFF}
 
 
-def read_opencode(path: Path, home: Path) -> Read:
+def read_opencode(path: Path, home: Path, text: str | None = None) -> Read:
     """OpenCode ``opencode.json``/``opencode.jsonc`` (comments and trailing commas allowed):
     ``permission`` is an action for every tool, or maps a tool pattern (``skill``, ``*``) to an
     action or to ``{skill-name pattern: action}``; ``deny`` keeps a skill out of the catalog
@@ -358,11 +375,11 @@ def read_opencode(path: Path, home: Path) -> Read:
     del home
     fatal = "OpenCode does not start with this configuration"
     try:
-        data = load_json(_text(path))
+        data = load_json(_text(path, text), **DIALECTS["opencode"])
     except (SettingsError, OSError) as error:
         return Read(notes=(f"{_problem(error)}; {fatal}",))
     if not isinstance(data, dict):
-        return Read(notes=(f"the file holds {_type(data)}, not an object; {fatal}",))
+        return Read(notes=(f"the file holds {type_name(data)}, not an object; {fatal}",))
     blocks: list[tuple[str, Any, int, str]] = [("permission", data.get("permission"), 0, "")]
     agents = data.get("agent")
     if isinstance(agents, dict):
@@ -393,7 +410,7 @@ def _opencode_rules(path: Path, key: str, permission: Any, layer: int,
         items = list(permission.items())
         top = False
     else:
-        return f"{key} is {_type(permission)}, not an action or an object"
+        return f"{key} is {type_name(permission)}, not an action or an object"
     rules = []
     for tool, value in items:
         if not _glob(tool).fullmatch("skill"):
@@ -402,7 +419,7 @@ def _opencode_rules(path: Path, key: str, permission: Any, layer: int,
         patterns = [("*", value)] if isinstance(value, str) else (
             list(value.items()) if isinstance(value, dict) else None)
         if patterns is None:
-            return f"{where} is {_type(value)}, not an action or an object"
+            return f"{where} is {type_name(value)}, not an action or an object"
         for pattern, action in patterns:
             effect = _OPENCODE_ACTIONS.get(action) if isinstance(action, str) else None
             full = where if isinstance(value, str) else f"{where}.{pattern}"
@@ -413,20 +430,20 @@ def _opencode_rules(path: Path, key: str, permission: Any, layer: int,
     return rules
 
 
-def read_gemini_cli(path: Path, home: Path) -> Read:
+def read_gemini_cli(path: Path, home: Path, text: str | None = None) -> Read:
     """Gemini CLI ``settings.json`` (comments allowed, trailing commas not): names listed in
     ``skills.disabled`` (any case) are switched off, and ``skills.enabled: false`` switches
     off every skill. Gemini CLI refuses to start on a file that is not JSON; a value of the
     wrong type is reported by it and ignored here."""
     try:
-        data = load_json(_text(path), trailing_commas=False)
+        data = load_json(_text(path, text), **DIALECTS["gemini-cli"])
     except (SettingsError, OSError) as error:
         return Read(notes=(f"{_problem(error)}; Gemini CLI does not start with this "
                            "configuration",))
     skills = data.get("skills") if isinstance(data, dict) else None
     if not isinstance(skills, dict):
         if skills is not None:
-            return Read(notes=(f"skills is {_type(skills)}, not an object; ignored",))
+            return Read(notes=(f"skills is {type_name(skills)}, not an object; ignored",))
         return Read()
     rules, notes = [], []
     if skills.get("enabled") is False:
@@ -438,13 +455,13 @@ def read_gemini_cli(path: Path, home: Path) -> Read:
                 rules.append(Rule(name, Match.NAME_FOLD, Effect.OFF, path,
                                   f"skills.disabled[{index}]", _quoted(name)))
             else:
-                notes.append(f"skills.disabled[{index}] is {_type(name)}, not a name; ignored")
+                notes.append(f"skills.disabled[{index}] is {type_name(name)}, not a name; ignored")
     elif disabled is not None:
-        notes.append(f"skills.disabled is {_type(disabled)}, not a list; ignored")
+        notes.append(f"skills.disabled is {type_name(disabled)}, not a list; ignored")
     return Read(tuple(rules), tuple(notes))
 
 
-def read_openclaw(path: Path, home: Path) -> Read:
+def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
     """OpenClaw ``openclaw.json`` (JSON5: comments, trailing commas, bare keys, single
     quotes): ``skills.entries.<name>.enabled`` switches a skill off (``false``) or on. OpenClaw
     refuses to start on a file that does not parse or holds a value of the wrong type (checked
@@ -452,7 +469,7 @@ def read_openclaw(path: Path, home: Path) -> Read:
     del home
     fatal = "OpenClaw does not start with this configuration"
     try:
-        data = load_json(_text(path), json5=True)
+        data = load_json(_text(path, text), **DIALECTS["openclaw"])
     except (SettingsError, OSError) as error:
         return Read(notes=(f"{_problem(error)}; {fatal}",))
     skills = data.get("skills") if isinstance(data, dict) else None
@@ -460,17 +477,17 @@ def read_openclaw(path: Path, home: Path) -> Read:
     if entries is None:
         return Read()
     if not isinstance(entries, dict):
-        return Read(notes=(f"skills.entries is {_type(entries)}, not an object; {fatal}",))
+        return Read(notes=(f"skills.entries is {type_name(entries)}, not an object; {fatal}",))
     rules = []
     for name, entry in entries.items():
         if not isinstance(entry, dict):
-            return Read(notes=(f"skills.entries.{name} is {_type(entry)}, not an object; "
+            return Read(notes=(f"skills.entries.{name} is {type_name(entry)}, not an object; "
                                f"{fatal}",))
         enabled = entry.get("enabled")
         if enabled is None:
             continue
         if not isinstance(enabled, bool):
-            return Read(notes=(f"skills.entries.{name}.enabled is {_type(enabled)}, not a "
+            return Read(notes=(f"skills.entries.{name}.enabled is {type_name(enabled)}, not a "
                                f"boolean; {fatal}",))
         rules.append(Rule(name, Match.NAME, Effect.ON if enabled else Effect.OFF, path,
                           f"skills.entries.{name}.enabled", "true" if enabled else "false"))
@@ -484,7 +501,7 @@ def _problem(error: Exception) -> str:
 
 
 #: reader id (``SettingsSource.reader``) -> function reading one file
-READERS: dict[str, Callable[[Path, Path], Read]] = {
+READERS: dict[str, Callable[[Path, Path, str | None], Read]] = {
     "claude-code": read_claude_code,
     "codex": read_codex,
     "opencode": read_opencode,
@@ -493,10 +510,11 @@ READERS: dict[str, Callable[[Path, Path], Read]] = {
 }
 
 
-def read(reader: str, path: Path, home: Path) -> Read:
+def read(reader: str, path: Path, home: Path, text: str | None = None) -> Read:
     """Read one settings file with the reader a profile names (never raises for the file);
-    ``home`` is the home directory a ``~`` in a value stands for."""
+    ``home`` is the home directory a ``~`` in a value stands for; ``text``, when given, is
+    read as the file's content instead of the file."""
     try:
-        return READERS[reader](path, home)
+        return READERS[reader](path, home, text)
     except RecursionError:
         return Read(notes=("nested too deeply to read; ignored",))

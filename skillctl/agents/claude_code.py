@@ -237,11 +237,13 @@ PROFILE = Profile(
     # Strict JSON: a comment or trailing comma voids the whole file.
     settings=(
         SettingsSource(("{env:CLAUDE_CONFIG_DIR}/settings.json", "{home}/.claude/settings.json"),
-                       Scope.USER, "claude-code", note="$CLAUDE_CONFIG_DIR replaces ~/.claude"),
+                       Scope.USER, "claude-code", note="$CLAUDE_CONFIG_DIR replaces ~/.claude",
+                       write_scope="user"),
         SettingsSource(("{project}/.claude/settings.json",), Scope.PROJECT, "claude-code",
-                       note="the working directory's only, not the git root's"),
+                       note="the working directory's only, not the git root's",
+                       write_scope="project"),
         SettingsSource(("{project}/.claude/settings.local.json",), Scope.PROJECT,
-                       "claude-code"),
+                       "claude-code", write_scope="local"),
         SettingsSource(("/etc/claude-code/managed-settings.json",), Scope.SYSTEM,
                        "claude-code", note="managed (policy) settings win over all others"),
     ),

@@ -131,7 +131,7 @@ PROFILE = Profile(
     # Settings that switch skills off (issue 14 §5; checked with 0.169.0): [[skills.config]]
     # with name = "..." or path = ".../SKILL.md" (a folder path matches nothing), enabled.
     settings=(
-        SettingsSource(("{codex_home}/config.toml",), Scope.USER, "codex"),
+        SettingsSource(("{codex_home}/config.toml",), Scope.USER, "codex", write_scope="user"),
         SettingsSource(("{project}/.codex/config.toml",), Scope.PROJECT, "codex",
                        walk=Walk.DOWN_ROOT_FIRST, applied=False,
                        note="Codex ignores [[skills.config]] in a project's .codex/config.toml "

@@ -99,8 +99,12 @@ PROFILE = Profile(
     # Settings that switch skills off (issue 14 §5; checked with 0.61.0): skills.disabled
     # (names, any case) in the user's and the workspace's settings, and skills.enabled.
     settings=(
-        SettingsSource(("{home}/.gemini/settings.json",), Scope.USER, "gemini-cli"),
+        SettingsSource(("{home}/.gemini/settings.json",), Scope.USER, "gemini-cli",
+                       write_scope="user"),
         SettingsSource(("{project}/.gemini/settings.json",), Scope.PROJECT, "gemini-cli",
-                       note="the workspace's (the working directory); read in a trusted folder"),
+                       note="the workspace's (the working directory); read in a trusted folder",
+                       write_scope="project"),
     ),
+    link_project_root="{project}/.gemini/skills",
+    link_user_root="{home}/.gemini/skills",
 )

@@ -108,16 +108,19 @@ PROFILE = Profile(
     # (or permission / permission["*"]) rules, the last matching one wins; "deny" drops the
     # skill from the catalog. Global files first, then the project's from the worktree down;
     # the default agent's agent.<name>.permission (default_agent, else build) after them all.
+    # skillctl enable/disable edit opencode.json[c] (the legacy config.json and
+    # $OPENCODE_CONFIG_DIR are read, never written)
     settings=tuple(
-        SettingsSource((template,), scope, "opencode", walk=walk)
-        for templates, scope, walk in (
+        SettingsSource((template,), scope, "opencode", walk=walk,
+                       write_scope=write if "/config.json" not in template else "")
+        for templates, scope, walk, write in (
             (("{config}/opencode/config.json", "{config}/opencode/opencode.json",
-              "{config}/opencode/opencode.jsonc"), Scope.USER, Walk.NONE),
+              "{config}/opencode/opencode.jsonc"), Scope.USER, Walk.NONE, "user"),
             (("{env:OPENCODE_CONFIG_DIR}/opencode.json",
-              "{env:OPENCODE_CONFIG_DIR}/opencode.jsonc"), Scope.USER, Walk.NONE),
+              "{env:OPENCODE_CONFIG_DIR}/opencode.jsonc"), Scope.USER, Walk.NONE, ""),
             (("{project}/opencode.json", "{project}/opencode.jsonc",
               "{project}/.opencode/opencode.json", "{project}/.opencode/opencode.jsonc"),
-             Scope.PROJECT, Walk.DOWN_ROOT_FIRST),
+             Scope.PROJECT, Walk.DOWN_ROOT_FIRST, "project"),
         )
         for template in templates
     ),

@@ -1,0 +1,1 @@
+"""Changes to what agents see: settings that switch skills on and off, links (issue 20)."""
