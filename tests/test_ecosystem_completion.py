@@ -63,7 +63,8 @@ def test_complete_rule() -> None:
         pytest.skip("lint rules not built yet")
     if not ids:
         pytest.skip("no lint rules registered yet")
-    assert complete_rule("") == sorted(ids)
+    assert complete_rule("") == sorted([*ids, *registry.CATEGORIES])
+    assert "security" in complete_rule("sec")
     first = ids[0]
     assert first in complete_rule(first[:3])
     assert all(r.startswith(first[:3]) for r in complete_rule(first[:3]))

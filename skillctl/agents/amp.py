@@ -74,7 +74,12 @@ PROFILE = Profile(
     excluded_from_catalog=("isolatedContext",),
     body_wrapper="amp",
     script_cwd="project",
+    # not known (see uncertain)
+    allowed_tools="",
+    runs_scripts_without_approval=None,
     uncertain=(
+        "security (issue 18): what Amp does with allowed-tools and whether it asks before running "
+        "a command are not known",
         "not verified: no offline way to run it",
         "the prompt is built server-side; server-side Personal/Workspace skills are not seen",
         "global dirs shadow project ones per the code; a server-side merge could differ",

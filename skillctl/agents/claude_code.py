@@ -216,6 +216,11 @@ PROFILE = Profile(
     script_cwd="project",
     script_env=(("CLAUDE_SKILL_DIR", "{skill_dir}"), ("CLAUDE_PROJECT_DIR", "{project}")),
     conditional_field="paths",
+    # allowed-tools: the listed tools run without a permission prompt while the skill is active
+    # (docs: 'Tools Claude can use without asking permission'; the 2.1.332 binary adds them as an
+    # allowed_tools permission layer); Bash asks by default
+    allowed_tools="preapproves",
+    runs_scripts_without_approval=False,
     uncertain=(
         "built-in command names "
         + ", ".join(sorted(_UNCERTAIN_BUILTINS))

@@ -116,7 +116,14 @@ PROFILE = Profile(
     catalog_builtins_root="{codex_home}/skills/.system",
     catalog_builtins_at=3,
     catalog_builtins=SYSTEM_SKILLS_0_169_0,
+    # allowed-tools is not read; default approval on-request in a workspace-write sandbox
+    allowed_tools="ignored",
+    runs_scripts_without_approval=True,
     uncertain=(
+        "security (issue 18): allowed-tools is not read from skills (not found in the 0.169.0 "
+        "binary's skill loader); commands run without asking by default only inside the sandbox "
+        "(approval on-request, workspace-write) in a trusted project: from the docs, not the "
+        "suite",
         "project .codex/skills: checked in a project Codex was never asked to trust; a bare "
         "'.git' folder that is no repository ends the .agents walk but not Codex's layer "
         "search (seen, not modelled)",

@@ -56,7 +56,12 @@ PROFILE = Profile(
     catalog_format="copilot",
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
+    # not known (see uncertain)
+    allowed_tools="",
+    runs_scripts_without_approval=None,
     uncertain=(
+        "security (issue 18): what Copilot does with allowed-tools and whether it asks before "
+        "running a command are not known",
         "not verified: no offline way to run it",
         "how duplicate names are resolved is undocumented (a third-party note says no dedup)",
         "what happens to an invalid skill is undocumented; skipping is assumed",

@@ -58,7 +58,12 @@ PROFILE = Profile(
     catalog_note="closed source: the catalog shape is unknown",
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
+    # not known (see uncertain)
+    allowed_tools="",
+    runs_scripts_without_approval=None,
     uncertain=(
+        "security (issue 18): what Cursor does with allowed-tools and whether its agent asks "
+        "before running a command are not known",
         "not verified: no offline way to run it",
         "duplicate-name resolution is undocumented",
         "depth (one level assumed), symlinks, parser, name and description rules are unknown",

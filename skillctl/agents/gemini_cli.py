@@ -88,7 +88,12 @@ PROFILE = Profile(
     catalog_builtins_root="{bin:gemini}/builtin",
     body_wrapper="gemini-cli",
     script_cwd="project",
+    # skills are name + description + body; run_shell_command asks in the default approval mode
+    allowed_tools="ignored",
+    runs_scripts_without_approval=False,
     uncertain=(
+        "security (issue 18): allowed-tools in a skill is ignored and the shell tool asks before "
+        "running (default approval mode): from the docs, not checked with the suite",
         "extension skills are not scanned",
         "folder trust is not checked: project skills are shown as loaded",
         "GEMINI_CLI_HOME (moves ~/.gemini and ~/.agents) is not read",

@@ -54,7 +54,12 @@ PROFILE = Profile(
     catalog_format="goose",
     body_wrapper="goose",
     script_cwd="project",
+    # not known (see uncertain)
+    allowed_tools="",
+    runs_scripts_without_approval=None,
     uncertain=(
+        "security (issue 18): what Goose does with allowed-tools and its default approval mode "
+        "are not known",
         "not verified: no offline way to run it",
         "upstream appears to have moved to aaif-goose/goose",
         "not descending below a directory that has SKILL.md is assumed",

@@ -179,7 +179,12 @@ PROFILE = Profile(
     body_wrapper="openclaw",
     excluded_from_catalog=("disable-model-invocation",),
     script_cwd="project",
+    # not known (see uncertain)
+    allowed_tools="",
+    runs_scripts_without_approval=None,
     uncertain=(
+        "security (issue 18): what OpenClaw does with allowed-tools and whether exec asks first "
+        "are not known",
         "disable-model-invocation is assumed to keep a skill out of the prompt",
         "bundled skills are data (BUNDLED_CATALOG): those gated on a binary or a variable "
         "(tmux, gh, notion, ...) are left out; skills.load.extraDirs are not scanned",

@@ -98,6 +98,10 @@ PROFILE = Profile(
     skip_dirs=frozenset({".git"}),
     body_wrapper="opencode",
     script_cwd="project",
+    # the 1.18.33 binary's default permission config is {"*": "allow", ...}: bash runs without
+    # asking (external directories and *.env reads ask); skill frontmatter tools are not read
+    allowed_tools="ignored",
+    runs_scripts_without_approval=True,
     uncertain=(
         "without git, / itself is assumed to be searched (not checked: not writable)",
         "skills.paths and skills.urls from the config are not read",

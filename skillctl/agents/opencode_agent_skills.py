@@ -60,6 +60,10 @@ PROFILE = Profile(
     script_cwd="skill",
     # fs.readdir walk with no filter: dot folders, node_modules and .git are all entered
     skip_dirs=frozenset(),
+    # src/skills.ts (b5949b8) parses allowed-tools into its schema and never uses it; commands run
+    # under OpenCode's permissions, which allow bash by default
+    allowed_tools="ignored",
+    runs_scripts_without_approval=True,
     uncertain=(
         "the depth of the Claude plugin folders is assumed",
         "run_skill_script is assumed to run in the skill directory",

@@ -310,3 +310,15 @@ class Profile:
     #: when the agent has no such root in that scope
     link_project_root: str | None = None
     link_user_root: str | None = None
+    # --- added by security (issue 18)
+    #: what the agent does with a skill's ``allowed-tools``: ``"restricts"`` (the skill may
+    #: use only the listed tools), ``"preapproves"`` (the listed tools run without a permission
+    #: prompt while the skill is active, and nothing else is limited: Claude Code) or
+    #: ``"ignored"`` (it limits and grants nothing); ``""`` when not known. Only
+    #: ``"restricts"`` makes the field a safety boundary.
+    allowed_tools: str = ""
+    #: with its default settings the agent runs shell commands, a skill's scripts among them,
+    #: without asking the user first; None when not known. (Claude Code asks, but runs the
+    #: commands a skill's ``allowed-tools`` pre-approve without asking: see
+    #: :mod:`skillctl.security.approval`.)
+    runs_scripts_without_approval: bool | None = None

@@ -62,7 +62,7 @@ def complete_agent(incomplete: str) -> list[str]:
 
 
 def complete_rule(incomplete: str) -> list[str]:
-    """Lint rule ids starting with ``incomplete``.
+    """Lint rule ids and rule categories starting with ``incomplete``.
 
     ``--select``/``--ignore`` also take comma-separated lists: after ``a,b,na`` the ids
     starting with ``na`` are offered as ``a,b,<id>``, leaving out ids already in the list.
@@ -141,10 +141,11 @@ def _skill_dir_for(skill: str) -> Path | None:
 
 
 def _rule_ids() -> Iterable[str]:
-    """Every lint rule id, from the rule registry (imported only when asked for)."""
-    from skillctl.lint.registry import rule_ids
+    """Every lint rule id and rule category, from the rule registry (imported only when
+    asked for): ``--select``/``--ignore`` take both."""
+    from skillctl.lint.registry import CATEGORIES, rule_ids
 
-    return rule_ids()
+    return [*rule_ids(), *CATEGORIES]
 
 
 def _skill_roots(cwd: Path) -> Iterator[Path]:

@@ -43,7 +43,8 @@ def command(
         None,
         "--select",
         metavar="RULE",
-        help="Run only these rules (repeatable, or comma-separated).",
+        help="Run only these rules or categories (security, spec, ...; repeatable, or "
+        "comma-separated).",
         autocompletion=complete_rule,
         show_default=False,
     ),
@@ -51,7 +52,7 @@ def command(
         None,
         "--ignore",
         metavar="RULE",
-        help="Skip these rules (repeatable, or comma-separated).",
+        help="Skip these rules or categories (repeatable, or comma-separated).",
         autocompletion=complete_rule,
         show_default=False,
     ),

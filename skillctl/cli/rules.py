@@ -23,36 +23,38 @@ class RulesFormat(enum.StrEnum):
 
 
 def _complete_rule_id(incomplete: str) -> list[str]:
-    """TAB completion of rule ids (imports the registry only when completing an id)."""
-    from skillctl.lint.registry import rule_ids
+    """TAB completion of rule ids and categories (imports the registry only when completing)."""
+    from skillctl.lint.registry import CATEGORIES, rule_ids
 
-    return [rule_id for rule_id in rule_ids() if rule_id.startswith(incomplete)]
+    return [word for word in [*rule_ids(), *CATEGORIES] if word.startswith(incomplete)]
 
 
 def command(
     rule_id: Annotated[str | None, typer.Argument(
         metavar="[ID]", show_default=False, autocompletion=_complete_rule_id,
-        help="A rule id (or an old alias): print that rule's full documentation.",
+        help="A rule id (or an old alias): print that rule's full documentation. A category "
+        "(security, spec, ...): list only its rules.",
     )] = None,
     output: Annotated[RulesFormat, typer.Option(
         "--format", "-f", case_sensitive=False,
         help="text: a table (or one rule's documentation); json: the catalog as data "
-        '({"version": 1, "rules": [...]}).',
+        '({"version": 1, "rules": [...]}, each rule with its "category").',
     )] = RulesFormat.TEXT,
     color: Annotated[str, color_option(annotated=True)] = "auto",
 ) -> None:
-    """List every lint rule: id, default severity, fixable, agents and summary.
+    """List every lint rule: id, category, default severity, fixable, agents and summary.
 
     With an ID, print that rule's documentation: what it checks, why, a failing and a
-    passing example. An unknown ID exits 2 and suggests close matches.
+    passing example. With a category name, list that category's rules. An unknown ID exits 2
+    and suggests close matches.
     """
     del color  # accepted on every command alike; rules writes no colour
     from skillctl.errors import UsageError
-    from skillctl.lint.registry import all_rules, get_rule
+    from skillctl.lint.registry import CATEGORIES, all_rules, get_rule
     from skillctl.report import lint_rules
 
-    if rule_id is None:
-        rules = all_rules()
+    if rule_id is None or rule_id in CATEGORIES:
+        rules = [r for r in all_rules() if rule_id is None or r.category == rule_id]
         if output is RulesFormat.JSON:
             sys.stdout.write(lint_rules.rules_json(rules))
         else:

@@ -5,8 +5,8 @@ explicitly). Keys::
 
     [tool.skillctl]
     agents = ["claude-code"]            # like --agent
-    select = ["name-case", ...]         # run only these rules
-    ignore = ["body-tokens"]            # never run these
+    select = ["name-case", ...]         # run only these rules (ids or categories: "security")
+    ignore = ["body-tokens"]            # never run these (ids or categories)
     strict = false                      # warnings fail the run too
     per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns; "*" = all
     exclude = ["tests/fixtures/"]       # folders never searched for skills (gitignore patterns)
@@ -19,6 +19,7 @@ explicitly). Keys::
 
     [tool.skillctl.severity]
     body-too-long = "error"             # error | warning | info | off
+    security = "error"                  # a category sets its rules; a rule named alone wins
 
 In ``skillctl.toml`` the same keys may stand at the top level or under ``[tool.skillctl]``.
 Unknown keys, unknown rule ids and unknown agents are :class:`ConfigError` (exit 2) naming the
@@ -338,17 +339,18 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def _rule_ids(values: Any, where: str, key: str) -> tuple[str, ...]:
-    from skillctl.lint.registry import canonical_id
+    """Rule ids, aliases and category names, as the canonical ids they name (in order)."""
+    from skillctl.lint.registry import expand_selector
 
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise ConfigError(f"{where}: {key}: expected a list of rule ids")
-    found = []
+        raise ConfigError(f"{where}: {key}: expected a list of rule ids or categories")
+    found: list[str] = []
     for value in values:
         try:
-            found.append(canonical_id(value))
+            found.extend(expand_selector(value))
         except UsageError as exc:
             raise ConfigError(f"{where}: {key}: {exc}") from None
-    return tuple(found)
+    return tuple(dict.fromkeys(found))
 
 
 def _agents(values: Any, where: str, key: str) -> tuple[str, ...]:
@@ -427,14 +429,19 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
     raw_sev = table.get("severity", {})
     if not isinstance(raw_sev, dict):
         raise ConfigError(f"{where}: severity: expected a table of rule = level")
-    for rule_id, level in raw_sev.items():
-        (canonical,) = _rule_ids([rule_id], where, f"severity.{rule_id}")
+    from skillctl.lint.registry import CATEGORIES
+
+    by_rule: dict[str, str] = {}
+    # A category's level applies to its rules first, so a rule named on its own wins.
+    for rule_id, level in sorted(raw_sev.items(), key=lambda item: item[0] not in CATEGORIES):
         if level not in SEVERITY_VALUES:
             raise ConfigError(
                 f"{where}: severity.{rule_id}: expected one of {', '.join(SEVERITY_VALUES)}, "
                 f"got {level!r}"
             )
-        severities.append((canonical, level))
+        for canonical in _rule_ids([rule_id], where, f"severity.{rule_id}"):
+            by_rule[canonical] = level
+    severities.extend(by_rule.items())
     per_path: list[tuple[str, tuple[str, ...]]] = []
     raw_pp = table.get("per-path-ignores", {})
     if not isinstance(raw_pp, dict):
@@ -486,7 +493,7 @@ def resolve_config(
     Command-line ``agents`` and ``select`` replace the file's; ``ignore`` adds to it;
     ``strict`` turns strict on. Unknown rule ids and agents are UsageError (exit 2).
     """
-    from skillctl.lint.registry import canonical_id
+    from skillctl.lint.registry import expand_selector
 
     if config_path is not None:
         if not config_path.is_file():
@@ -496,12 +503,13 @@ def resolve_config(
         path = find_config(start)
     file_config = validate_table(read_config_table(path), path) if path else FileConfig()
     cli_agents = _cli_agents(agents)
-    cli_select = tuple(canonical_id(s) for s in select)
-    cli_ignore = tuple(canonical_id(s) for s in ignore)
+    cli_select = tuple(rule_id for s in select for rule_id in expand_selector(s))
+    cli_ignore = tuple(rule_id for s in ignore for rule_id in expand_selector(s))
     base_dir = str(path.parent) if path is not None else os.getcwd()
     return ResolvedConfig(
         agents=cli_agents or file_config.agents or (),
-        select=tuple(sorted(set(cli_select))) if cli_select else file_config.select,
+        # ``select`` given but naming no rule (an empty category) selects nothing, not all
+        select=tuple(sorted(set(cli_select))) if select else file_config.select,
         ignore=tuple(sorted(set(file_config.ignore) | set(cli_ignore))),
         severities=file_config.severities,
         options=file_config.options,

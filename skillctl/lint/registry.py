@@ -53,7 +53,23 @@ RULE_MODULES = (
     "placeholders",
     "mentions",
     "suppressions",
+    "security_text",
 )
+
+#: The rule categories: every rule belongs to exactly one, and ``--select``/``--ignore`` (and
+#: the config file's ``select``, ``ignore`` and ``per-path-ignores``) accept a category name
+#: for all of its rules. No rule id may equal a category name.
+CATEGORIES: dict[str, str] = {
+    "file": "the entry file itself: its name, encoding, line endings, size, frontmatter fences",
+    "spec": "frontmatter fields as the Agent Skills specification defines them",
+    "agent": "how particular agents parse, name, load, shadow or cut a skill",
+    "content": "the instructions: length, token cost, placeholders, machine-specific paths",
+    "reference": "files the skill points at: links, mentioned paths, case, escapes",
+    "script": "the skill's scripts as files: executable bits, line endings",
+    "security": "what a skill could make an agent do: hidden instructions, injection, "
+    "dangerous scripts",
+    "run": "the lint run itself: unreadable trees, failed fixes, unknown suppressions",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +135,20 @@ def rule(
     kind: str = "skill",
     needs_agent: bool = False,
     aliases: tuple[str, ...] = (),
+    category: str,
 ) -> Callable[[Callable[..., Iterator[Any]]], Callable[..., Iterator[Any]]]:
-    """Register the decorated function as the check of rule ``rule_id``."""
+    """Register the decorated function as the check of rule ``rule_id``.
+
+    ``category`` is one of :data:`CATEGORIES`.
+    """
 
     def register(func: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
         if rule_id in _RULES:
             raise ValueError(f"rule {rule_id!r} registered twice")
+        if category not in CATEGORIES:
+            raise ValueError(f"rule {rule_id!r}: unknown category {category!r}")
+        if rule_id in CATEGORIES:
+            raise ValueError(f"rule id {rule_id!r} is also a category name")
         doc = inspect.cleandoc(func.__doc__ or "")
         info = RuleInfo(
             id=rule_id,
@@ -136,6 +160,7 @@ def rule(
             fixable=fixable,
             aliases=aliases,
             needs_agent=needs_agent,
+            category=category,
         )
         _RULES[rule_id] = RegisteredRule(info, func, kind, needs_agent)
         return func
@@ -183,6 +208,21 @@ def canonical_id(rule_id: str) -> str:
     close = difflib.get_close_matches(rule_id, [*_RULES, *aliases], n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else " (see `skillctl rules`)"
     raise UsageError(f"unknown rule {rule_id!r}{hint}")
+
+
+def expand_selector(selector: str) -> tuple[str, ...]:
+    """The rule ids a ``--select``/``--ignore`` value names: every rule of a category, or one
+    rule (by id or alias); an unknown value is a UsageError with a did-you-mean."""
+    _load()
+    if selector in CATEGORIES:
+        return tuple(sorted(r.info.id for r in _RULES.values() if r.info.category == selector))
+    if selector in _RULES or selector in _alias_map():
+        return (canonical_id(selector),)
+    close = difflib.get_close_matches(
+        selector, [*_RULES, *_alias_map(), *CATEGORIES], n=1, cutoff=0.6
+    )
+    hint = f"; did you mean {close[0]!r}?" if close else " (see `skillctl rules`)"
+    raise UsageError(f"unknown rule or category {selector!r}{hint}")
 
 
 def get_rule(rule_id: str) -> RuleInfo:

@@ -42,6 +42,7 @@ class RuleInfo:
     fixable: bool = False
     aliases: tuple[str, ...] = ()
     needs_agent: bool = False  # runs only for the agents chosen with --agent
+    category: str = ""  # one of skillctl.lint.registry.CATEGORIES
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``skillctl rules --format json``."""
@@ -54,6 +55,7 @@ class RuleInfo:
             "fixable": self.fixable,
             "aliases": list(self.aliases),
             "needs_agent": self.needs_agent,
+            "category": self.category,
             "doc": self.doc,
         }
 
@@ -70,6 +72,7 @@ class RuleInfo:
             fixable=bool(data["fixable"]),
             aliases=tuple(str(a) for a in data["aliases"]),
             needs_agent=bool(data["needs_agent"]),
+            category=str(data.get("category", "")),
         )
 
 

@@ -1,6 +1,7 @@
 """The rule catalog for people and programs: ``skillctl rules`` and ``docs/rules.md``.
 
-``write_rule_table`` lists every rule (id, default severity, fixable, agents, summary),
+``write_rule_table`` lists every rule (id, category, default severity, fixable, agents,
+summary),
 ``rules_json`` exports the catalog as versioned JSON, ``write_rule_doc`` prints one rule's
 full documentation, and ``rules_markdown`` renders docs/rules.md (deterministic: the same
 catalog always gives the same bytes). Plain text only; nothing here imports rich.
@@ -31,9 +32,10 @@ def _sorted(rules: Iterable[RuleInfo]) -> list[RuleInfo]:
 
 def rule_table(rules: Iterable[RuleInfo]) -> str:
     """Every rule as an aligned plain-text table, one rule a line, ending in a newline."""
-    header = ("RULE", "SEVERITY", "FIX", "AGENTS", "SUMMARY")
+    header = ("RULE", "CATEGORY", "SEVERITY", "FIX", "AGENTS", "SUMMARY")
     rows = [
-        (r.id, r.default_severity.value, "yes" if r.fixable else "-", _agents(r), r.summary)
+        (r.id, r.category, r.default_severity.value, "yes" if r.fixable else "-", _agents(r),
+         r.summary)
         for r in _sorted(rules)
     ]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
@@ -61,6 +63,7 @@ def rules_json(rules: Iterable[RuleInfo]) -> str:
 def rule_doc(rule: RuleInfo) -> str:
     """One rule's full documentation as plain text (its facts, then its docstring)."""
     facts = [
+        ("category", rule.category),
         ("severity", f"{rule.default_severity.value} (default)"),
         ("fixable", _yes_no(rule.fixable)),
         ("agents", _agents(rule)),
@@ -123,16 +126,21 @@ def rules_markdown(rules: Sequence[RuleInfo]) -> str:
         "Agents \"all\" means the rule runs in the portable rule set; other rules name the "
         "agents they matter for.",
         "",
-        "| Rule | Severity | Fixable | Agents | Summary |",
-        "| --- | --- | --- | --- | --- |",
+        "Each rule has a category; `--select`/`--ignore` (and the config file's `select`, "
+        "`ignore` and `per-path-ignores`) take a category name for all of its rules "
+        "(`skillctl lint --select security`).",
+        "",
+        "| Rule | Category | Severity | Fixable | Agents | Summary |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for rule in ordered:
         lines.append(
-            f"| [`{rule.id}`](#{rule.id}) | {rule.default_severity.value} | "
+            f"| [`{rule.id}`](#{rule.id}) | {rule.category} | {rule.default_severity.value} | "
             f"{_yes_no(rule.fixable)} | {_cell(_agents(rule))} | {_cell(rule.summary)} |"
         )
     for rule in ordered:
         lines.extend(["", f"## {rule.id}", ""])
+        lines.append(f"- Category: {rule.category}")
         lines.append(f"- Default severity: {rule.default_severity.value}")
         lines.append(f"- Fixable with `--fix`: {_yes_no(rule.fixable)}")
         lines.append(f"- Agents: {_agents(rule)}")

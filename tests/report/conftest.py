@@ -22,6 +22,7 @@ RULES = (
         "Failing:\n\n```yaml\nname: PDF\n```\n\nPassing:\n\n```yaml\nname: pdf\n```",
         source="spec",
         fixable=False,
+        category="spec",
     ),
     RuleInfo(
         id="yaml-colon",
@@ -31,12 +32,14 @@ RULES = (
         agents=("codex", "opencode"),
         source="skillctl",
         fixable=True,
+        category="agent",
     ),
     RuleInfo(
         id="body-tokens",
         default_severity=Severity.INFO,
         summary="The body is long (estimated tokens).",
         doc="The body is long (estimated tokens).",
+        category="content",
     ),
 )
 

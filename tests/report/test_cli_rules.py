@@ -21,7 +21,7 @@ def test_lists_every_rule() -> None:
     code, out, err = run()
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].split() == ["RULE", "SEVERITY", "FIX", "AGENTS", "SUMMARY"]
+    assert lines[0].split() == ["RULE", "CATEGORY", "SEVERITY", "FIX", "AGENTS", "SUMMARY"]
     listed = [line.split()[0] for line in lines[1:] if line and not line.startswith(
         tuple("0123456789"))]
     ids = [r.id for r in all_rules()]
@@ -38,8 +38,9 @@ def test_fixable_rules_are_marked() -> None:
     _, out, _ = run()
     rows = {line.split()[0]: line.split() for line in out.splitlines()[1:] if line.strip()}
     for rule in all_rules():
-        assert rows[rule.id][1] == rule.default_severity.value
-        assert rows[rule.id][2] == ("yes" if rule.fixable else "-")
+        assert rows[rule.id][1] == rule.category
+        assert rows[rule.id][2] == rule.default_severity.value
+        assert rows[rule.id][3] == ("yes" if rule.fixable else "-")
 
 
 def test_json_catalog() -> None:
@@ -49,13 +50,14 @@ def test_json_catalog() -> None:
     assert data["version"] == 1
     assert data["rules"] == [r.to_dict() for r in all_rules()]
     first = data["rules"][0]
-    assert set(first) >= {"id", "default_severity", "agents", "source", "fixable", "doc"}
+    assert set(first) >= {"id", "default_severity", "agents", "source", "fixable", "doc",
+                          "category"}
 
 
 def test_one_rule() -> None:
     code, out, err = run("yaml-colon")
     assert code == 0 and err == ""
-    assert out.startswith("yaml-colon\n\n  severity: ")
+    assert out.startswith("yaml-colon\n\n  category: agent\n  severity: ")
     doc = next(r.doc for r in all_rules() if r.id == "yaml-colon")
     assert out.rstrip("\n").endswith(doc.strip())
 

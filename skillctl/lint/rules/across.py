@@ -48,7 +48,7 @@ def winners_text(profiles: tuple[Profile, ...] | list[Profile]) -> str:
     return "; ".join(parts)
 
 
-@rule("duplicate-name", Severity.WARNING, kind="across")
+@rule("duplicate-name", Severity.WARNING, kind="across", category="agent")
 def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """Two linted skills share a name; agents keep one of them (or both) without saying so.
 
@@ -88,7 +88,7 @@ def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]
             )
 
 
-@rule("name-builtin", Severity.ERROR, needs_agent=True)
+@rule("name-builtin", Severity.ERROR, needs_agent=True, category="agent")
 def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
     """The skill's invocation name collides with a built-in command of a chosen agent.
 
@@ -122,7 +122,7 @@ def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
-@rule("agent-skill-cap", Severity.WARNING, kind="across", needs_agent=True)
+@rule("agent-skill-cap", Severity.WARNING, kind="across", needs_agent=True, category="agent")
 def agent_skill_cap(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """A skills folder holds more skills than a chosen agent loads from one root.
 

@@ -94,7 +94,7 @@ def _content_line_count(ctx: SkillContext) -> int:
     return content.count("\n") + 1 if content else 0
 
 
-@rule("body-empty", Severity.WARNING, agents=("opencode-agent-skills",))
+@rule("body-empty", Severity.WARNING, agents=("opencode-agent-skills",), category="content")
 def body_empty(ctx: SkillContext) -> Iterator[Finding]:
     """SKILL.md has frontmatter but no instructions below it.
 
@@ -126,7 +126,7 @@ def body_empty(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("body-too-long", Severity.WARNING, source="spec")
+@rule("body-too-long", Severity.WARNING, source="spec", category="content")
 def body_too_long(ctx: SkillContext) -> Iterator[Finding]:
     """The body is longer than 500 lines.
 
@@ -161,7 +161,7 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
-@rule("body-tokens", Severity.WARNING, source="spec")
+@rule("body-tokens", Severity.WARNING, source="spec", category="content")
 def body_tokens(ctx: SkillContext) -> Iterator[Finding]:
     """The body is estimated at more than 5000 tokens.
 
@@ -203,7 +203,7 @@ def _home_hits(text: str) -> Iterator[tuple[int, int, str]]:
             yield index, match.start() + 1, match.group(0)
 
 
-@rule("home-path", Severity.WARNING)
+@rule("home-path", Severity.WARNING, category="content")
 def home_path(ctx: SkillContext) -> Iterator[Finding]:
     """A hard-coded home directory (`/Users/alice/`, `/home/bob/`, `C:\\Users\\carol\\`).
 

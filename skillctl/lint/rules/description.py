@@ -42,7 +42,7 @@ def _description(ctx: SkillContext) -> str | None:
     return value if isinstance(value, str) else None
 
 
-@rule("description-missing", Severity.ERROR, source="spec")
+@rule("description-missing", Severity.ERROR, source="spec", category="spec")
 def description_missing(ctx: SkillContext) -> Iterator[Finding]:
     """The frontmatter has no `description`.
 
@@ -67,7 +67,7 @@ def description_missing(ctx: SkillContext) -> Iterator[Finding]:
     return found(Finding("Missing required field in frontmatter: description", ctx.pos().line))
 
 
-@rule("description-type", Severity.ERROR, source="spec")
+@rule("description-type", Severity.ERROR, source="spec", category="spec")
 def description_type(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is not a string (a list, a mapping, a number).
 
@@ -95,7 +95,7 @@ def description_type(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-empty", Severity.ERROR, source="spec")
+@rule("description-empty", Severity.ERROR, source="spec", category="spec")
 def description_empty(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is empty or blank.
 
@@ -116,7 +116,7 @@ def description_empty(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-length", Severity.ERROR, source="spec")
+@rule("description-length", Severity.ERROR, source="spec", category="spec")
 def description_length(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is longer than 1024 characters.
 
@@ -142,7 +142,7 @@ def description_length(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-angle-brackets", Severity.WARNING, source="claude-code")
+@rule("description-angle-brackets", Severity.WARNING, source="claude-code", category="agent")
 def description_angle_brackets(ctx: SkillContext) -> Iterator[Finding]:
     """`description` contains `<` or `>`.
 
@@ -167,7 +167,7 @@ def description_angle_brackets(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-no-trigger", Severity.WARNING, source="spec")
+@rule("description-no-trigger", Severity.WARNING, source="spec", category="content")
 def description_no_trigger(ctx: SkillContext) -> Iterator[Finding]:
     """`description` says what the skill does but not when to use it.
 
@@ -194,7 +194,7 @@ def description_no_trigger(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-long", Severity.INFO, source="spec")
+@rule("description-long", Severity.INFO, source="spec", category="content")
 def description_long(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is long enough to cost noticeable catalog space.
 
@@ -223,7 +223,7 @@ def description_long(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("description-catalog-cut", Severity.WARNING, needs_agent=True)
+@rule("description-catalog-cut", Severity.WARNING, needs_agent=True, category="agent")
 def description_catalog_cut(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is longer than the catalog of an agent chosen with `--agent` shows.
 
@@ -266,7 +266,7 @@ def description_catalog_cut(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
-@rule("description-block-scalar", Severity.INFO)
+@rule("description-block-scalar", Severity.INFO, category="agent")
 def description_block_scalar(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is a YAML block scalar (`|` or `>`).
 

@@ -32,7 +32,7 @@ def _dialect_ids(clean: bool = False) -> tuple[str, ...]:
     return tuple(d for d in ids if not (clean and d in CLEAN_ACCEPTING))
 
 
-@rule("parser-divergence", Severity.WARNING)
+@rule("parser-divergence", Severity.WARNING, category="agent")
 def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
     """Some agents' parsers accept this frontmatter and others drop the skill.
 

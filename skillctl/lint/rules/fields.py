@@ -23,7 +23,7 @@ def _type_name(value: Any) -> str:
     )
 
 
-@rule("compatibility-length", Severity.ERROR, source="spec")
+@rule("compatibility-length", Severity.ERROR, source="spec", category="spec")
 def compatibility_length(ctx: SkillContext) -> Iterator[Finding]:
     """`compatibility` is empty or longer than 500 characters.
 
@@ -72,7 +72,7 @@ def _metadata_findings(ctx: SkillContext, value: Any) -> Iterator[Finding]:
     # finding, that agent's, and no generic one here.
 
 
-@rule("field-type", Severity.ERROR, source="spec")
+@rule("field-type", Severity.ERROR, source="spec", category="spec")
 def field_type(ctx: SkillContext) -> Iterator[Finding]:
     """A spec field has the wrong type.
 
@@ -197,7 +197,7 @@ def typo_target(
     return suggestion
 
 
-@rule("unknown-field", Severity.WARNING, fixable=True)
+@rule("unknown-field", Severity.WARNING, fixable=True, category="spec")
 def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     """A frontmatter field that no agent knows (a typo is an error, with a did-you-mean).
 
@@ -284,7 +284,7 @@ def _schemas_for(ctx: SkillContext) -> list[tuple[str, str]]:
     return chosen
 
 
-@rule("field-value", Severity.ERROR, agents=("claude-code",))
+@rule("field-value", Severity.ERROR, agents=("claude-code",), category="agent")
 def field_value(ctx: SkillContext) -> Iterator[Finding]:
     """An agent-specific field has a value that agent does not accept.
 

@@ -40,7 +40,7 @@ def _real_child(real_parent: str, name: str, path: Path) -> str:
     return candidate
 
 
-@rule("missing-skill-md", Severity.WARNING, source="spec", kind="across")
+@rule("missing-skill-md", Severity.WARNING, source="spec", kind="across", category="file")
 def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """A folder next to other skills has no SKILL.md, so no agent loads it.
 
@@ -129,7 +129,7 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
             )
 
 
-@rule("skill-md-case", Severity.ERROR, source="spec")
+@rule("skill-md-case", Severity.ERROR, source="spec", category="file")
 def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     """The entry file is not named exactly `SKILL.md`.
 
@@ -154,7 +154,7 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("no-frontmatter", Severity.ERROR, source="spec")
+@rule("no-frontmatter", Severity.ERROR, source="spec", category="file")
 def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     """SKILL.md does not start with YAML frontmatter.
 
@@ -188,7 +188,7 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("unclosed-frontmatter", Severity.ERROR, source="spec")
+@rule("unclosed-frontmatter", Severity.ERROR, source="spec", category="file")
 def unclosed_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     """The frontmatter has an opening `---` but no closing `---` line.
 
@@ -220,7 +220,7 @@ def unclosed_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("leading-content", Severity.ERROR)
+@rule("leading-content", Severity.ERROR, category="file")
 def leading_content(ctx: SkillContext) -> Iterator[Finding]:
     """Text (a comment, a title, blank lines) stands before the opening `---`.
 
@@ -249,7 +249,7 @@ def leading_content(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("bom", Severity.ERROR, fixable=True)
+@rule("bom", Severity.ERROR, fixable=True, category="file")
 def bom(ctx: SkillContext) -> Iterator[Finding]:
     """The file starts with a UTF-8 byte order mark.
 
@@ -271,7 +271,7 @@ def bom(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("crlf", Severity.WARNING, fixable=True)
+@rule("crlf", Severity.WARNING, fixable=True, category="file")
 def crlf(ctx: SkillContext) -> Iterator[Finding]:
     """The file uses CRLF (Windows) or mixed line endings.
 
@@ -299,7 +299,7 @@ def _crlf(endings: LineEndings) -> Iterator[Finding]:
         )
 
 
-@rule("not-utf8", Severity.ERROR)
+@rule("not-utf8", Severity.ERROR, category="file")
 def not_utf8(ctx: SkillContext) -> Iterator[Finding]:
     """The file is not valid UTF-8 text.
 
@@ -314,7 +314,7 @@ def not_utf8(ctx: SkillContext) -> Iterator[Finding]:
     return problem_findings(ctx, "not-utf8")
 
 
-@rule("unreadable", Severity.ERROR)
+@rule("unreadable", Severity.ERROR, category="file")
 def unreadable(ctx: SkillContext) -> Iterator[Finding]:
     """The entry file could not be read (permissions, not a regular file).
 
@@ -326,7 +326,7 @@ def unreadable(ctx: SkillContext) -> Iterator[Finding]:
     return problem_findings(ctx, "unreadable")
 
 
-@rule("file-too-large", Severity.ERROR, agents=("claude-code", "openclaw"))
+@rule("file-too-large", Severity.ERROR, agents=("claude-code", "openclaw"), category="file")
 def file_too_large(ctx: SkillContext) -> Iterator[Finding]:
     """SKILL.md is larger than an agent loads.
 
@@ -364,7 +364,7 @@ def _too_large(ctx: SkillContext) -> Iterator[Finding]:
         )
 
 
-@rule("fix-failed", Severity.ERROR, kind="across")
+@rule("fix-failed", Severity.ERROR, kind="across", category="run")
 def fix_failed(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """`--fix` could not write a skill's fixes.
 
@@ -381,7 +381,7 @@ def fix_failed(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
         yield skill, Finding(f"--fix did not change this file: {reason}")
 
 
-@rule("scan-problem", Severity.WARNING, kind="across")
+@rule("scan-problem", Severity.WARNING, kind="across", category="run")
 def scan_problem(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """Part of a searched tree could not be looked at.
 

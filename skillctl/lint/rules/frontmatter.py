@@ -16,7 +16,7 @@ def _yaml_message(message: str) -> str:
     return f"Invalid YAML in frontmatter: {message}"
 
 
-@rule("yaml-syntax", Severity.ERROR, source="spec")
+@rule("yaml-syntax", Severity.ERROR, source="spec", category="spec")
 def yaml_syntax(ctx: SkillContext) -> Iterator[Finding]:
     """The frontmatter is not valid YAML.
 
@@ -45,7 +45,7 @@ def yaml_syntax(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("yaml-colon", Severity.ERROR, fixable=True)
+@rule("yaml-colon", Severity.ERROR, fixable=True, category="agent")
 def yaml_colon(ctx: SkillContext) -> Iterator[Finding]:
     """An unquoted `: ` inside a plain value: strict parsers drop the skill, lenient ones don't.
 
@@ -82,7 +82,7 @@ def yaml_colon(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("duplicate-key", Severity.ERROR, source="spec")
+@rule("duplicate-key", Severity.ERROR, source="spec", category="spec")
 def duplicate_key(ctx: SkillContext) -> Iterator[Finding]:
     """A key appears twice in the frontmatter.
 
@@ -114,7 +114,7 @@ def duplicate_key(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("frontmatter-not-mapping", Severity.ERROR, source="spec")
+@rule("frontmatter-not-mapping", Severity.ERROR, source="spec", category="spec")
 def frontmatter_not_mapping(ctx: SkillContext) -> Iterator[Finding]:
     """The frontmatter is YAML, but not a mapping of keys to values.
 

@@ -97,7 +97,7 @@ def _first_folder(target: str) -> str:
     return target.removeprefix("./").split("/", 1)[0]
 
 
-@rule("missing-file", Severity.WARNING)
+@rule("missing-file", Severity.WARNING, category="reference")
 def missing_file(ctx: SkillContext) -> Iterator[Finding]:
     """A file the body sends the agent to ("open `resources/playbook.md`") does not exist.
 

@@ -76,7 +76,7 @@ def resolved_dir_name(path: Path) -> str:
     return os.path.basename(os.path.abspath(path))
 
 
-@rule("name-missing", Severity.ERROR, source="spec")
+@rule("name-missing", Severity.ERROR, source="spec", category="spec")
 def name_missing(ctx: SkillContext) -> Iterator[Finding]:
     """The frontmatter has no `name`.
 
@@ -106,7 +106,7 @@ def name_missing(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("name-type", Severity.ERROR, source="spec")
+@rule("name-type", Severity.ERROR, source="spec", category="spec")
 def name_type(ctx: SkillContext) -> Iterator[Finding]:
     """`name` is not a non-empty string (a number, a list, null or blank).
 
@@ -131,7 +131,7 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("name-length", Severity.ERROR, source="spec")
+@rule("name-length", Severity.ERROR, source="spec", category="spec")
 def name_length(ctx: SkillContext) -> Iterator[Finding]:
     """`name` is longer than 64 characters.
 
@@ -155,7 +155,7 @@ def name_length(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("name-case", Severity.ERROR, source="spec")
+@rule("name-case", Severity.ERROR, source="spec", category="spec")
 def name_case(ctx: SkillContext) -> Iterator[Finding]:
     """`name` contains uppercase letters.
 
@@ -227,7 +227,7 @@ def _charset_bad(ctx: SkillContext, name: str) -> list[str]:
     return list(dict.fromkeys(bad))
 
 
-@rule("name-charset", Severity.ERROR, source="spec")
+@rule("name-charset", Severity.ERROR, source="spec", category="spec")
 def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     """`name` contains characters other than a-z, 0-9 and hyphens.
 
@@ -269,7 +269,7 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("name-hyphen", Severity.ERROR, source="spec")
+@rule("name-hyphen", Severity.ERROR, source="spec", category="spec")
 def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
     """`name` starts or ends with a hyphen, or has two hyphens in a row.
 
@@ -292,7 +292,7 @@ def _hyphens(name: str, pos: Position, hint: str | None) -> Iterator[Finding]:
                       hint=hint)
 
 
-@rule("name-dir-mismatch", Severity.ERROR, source="spec")
+@rule("name-dir-mismatch", Severity.ERROR, source="spec", category="spec")
 def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     """`name` differs from the skill's directory name.
 
@@ -339,7 +339,13 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("name-reserved", Severity.WARNING, source="claude-code", agents=("claude-code",))
+@rule(
+    "name-reserved",
+    Severity.WARNING,
+    source="claude-code",
+    agents=("claude-code",),
+    category="agent",
+)
 def name_reserved(ctx: SkillContext) -> Iterator[Finding]:
     """`name` contains a reserved word (`claude`, `anthropic`).
 
@@ -368,7 +374,7 @@ def _reserved(ctx: SkillContext, name: str) -> Iterator[Finding]:
             )
 
 
-@rule("name-agent", Severity.ERROR, needs_agent=True)
+@rule("name-agent", Severity.ERROR, needs_agent=True, category="agent")
 def name_agent(ctx: SkillContext) -> Iterator[Finding]:
     """`name` breaks the name rule of an agent chosen with `--agent`.
 

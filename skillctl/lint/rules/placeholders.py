@@ -50,7 +50,7 @@ def _scaffold(name: str) -> tuple[str, frozenset[str], tuple[tuple[str, str], ..
     return description_for(name, None), lines, extra
 
 
-@rule("scaffold-placeholder", Severity.ERROR)
+@rule("scaffold-placeholder", Severity.ERROR, category="content")
 def scaffold_placeholder(ctx: SkillContext) -> Iterator[Finding]:
     """The skill still holds the placeholder text `skillctl new` wrote.
 

@@ -61,7 +61,7 @@ def _best_view(resolution: Resolution, real: str, cache: ParseCache) -> SkillVie
     return loaded[0] if loaded else views[0]
 
 
-@rule("agent-unreachable", Severity.ERROR, kind="across", needs_agent=True)
+@rule("agent-unreachable", Severity.ERROR, kind="across", needs_agent=True, category="agent")
 def agent_unreachable(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """A skill sits in a skills folder of an agent chosen with `--agent`, and that agent never
     loads it from there.

@@ -423,7 +423,7 @@ def _checked(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]
     return ctx.computed(unresolved_references)
 
 
-@rule("broken-reference", Severity.ERROR)
+@rule("broken-reference", Severity.ERROR, category="reference")
 def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     """A relative link or a `scripts/`, `references/` or `assets/` path in the body does not exist.
 
@@ -471,7 +471,7 @@ def _broken(
         )
 
 
-@rule("reference-case", Severity.ERROR)
+@rule("reference-case", Severity.ERROR, category="reference")
 def reference_case(ctx: SkillContext) -> Iterator[Finding]:
     """A referenced file exists only in another letter case (`REFERENCE.md` vs `reference.md`).
 
@@ -499,7 +499,7 @@ def reference_case(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-@rule("reference-escape", Severity.WARNING)
+@rule("reference-escape", Severity.WARNING, category="reference")
 def reference_escape(ctx: SkillContext) -> Iterator[Finding]:
     """A link is an absolute path or climbs out of the skill directory with `..`.
 

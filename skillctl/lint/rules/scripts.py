@@ -401,7 +401,7 @@ def _how(usage: ScriptUsage) -> str:
     return "no text of the skill mentions it"
 
 
-@rule("script-not-executable", Severity.ERROR, fixable=True)
+@rule("script-not-executable", Severity.ERROR, fixable=True, category="script")
 def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     """A script the skill runs directly (`./x.sh`) is not executable as it ships.
 
@@ -473,7 +473,7 @@ def _not_executable(ctx: SkillContext, shebangs: list[SkillFile]) -> Iterator[Fi
             )
 
 
-@rule("script-crlf", Severity.ERROR)
+@rule("script-crlf", Severity.ERROR, category="script")
 def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
     """A script with a shebang has CRLF line endings and the skill runs it directly.
 

@@ -19,7 +19,7 @@ from skillctl.model import Severity
 _COMMENT = re.compile(r"#\s*skillctl:\s*ignore\[([^\]]*)\]")
 
 
-@rule("unknown-suppression", Severity.WARNING)
+@rule("unknown-suppression", Severity.WARNING, category="run")
 def unknown_suppression(ctx: SkillContext) -> Iterator[Finding]:
     """A `# skillctl: ignore[...]` comment in the frontmatter names a rule that does not exist.
 

@@ -41,7 +41,7 @@ def _plain_strings(data: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tup
         yield path, data
 
 
-@rule("yaml-timestamp", Severity.WARNING)
+@rule("yaml-timestamp", Severity.WARNING, category="agent")
 def yaml_timestamp(ctx: SkillContext) -> Iterator[Finding]:
     """An unquoted date or timestamp that an agent's YAML reader turns into a date object.
 
@@ -94,7 +94,7 @@ def yaml_timestamp(ctx: SkillContext) -> Iterator[Finding]:
     return found(*findings) if findings else NO_FINDINGS
 
 
-@rule("description-block-indicator", Severity.WARNING)
+@rule("description-block-indicator", Severity.WARNING, category="agent")
 def description_block_indicator(ctx: SkillContext) -> Iterator[Finding]:
     """A folded or literal description (`>`, `|`) that an agent reads as the indicator itself.
 
