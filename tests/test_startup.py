@@ -17,7 +17,8 @@ import pytest
 #: Top-level packages that only a command's body may import (STYLE.md §2d and §4).
 HEAVY = ("jsonschema", "ruamel", "rich", "pathspec", "pydantic")
 
-COMMANDS = ("list", "show", "lint", "rules", "agents", "render", "new", "schema", "run-script")
+COMMANDS = ("list", "show", "lint", "rules", "agents", "render", "new", "schema", "run-script",
+            "disable", "enable", "link", "unlink")
 
 
 def imported_modules(
@@ -119,6 +120,10 @@ COMMAND_MODULES = {
     "skillctl.cli.new",
     "skillctl.cli.schema",
     "skillctl.cli.run_script",
+    "skillctl.cli.disable_cmd",
+    "skillctl.cli.enable_cmd",
+    "skillctl.cli.link_cmd",
+    "skillctl.cli.unlink_cmd",
 }
 
 
@@ -144,7 +149,7 @@ def test_command_help_imports_only_that_command(command: str) -> None:
 def test_tab_completion_of_a_command_name_imports_no_command_module() -> None:
     env = {"_SKILLCTL_COMPLETE": "complete_bash", "COMP_WORDS": "skillctl li", "COMP_CWORD": "1"}
     modules, out = imported_modules([], env)
-    assert out.split() == ["list", "lint"]
+    assert out.split() == ["list", "lint", "link"]
     assert command_modules_in(modules) == set()
 
 

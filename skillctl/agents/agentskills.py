@@ -63,4 +63,6 @@ PROFILE = Profile(
         "the guide gives a depth range of 4-6; 6 is used",
         "a skill without a name is assumed skipped (the guide only covers mismatched names)",
     ),
+    link_project_root="{project}/.agents/skills",
+    link_user_root="{home}/.agents/skills",
 )

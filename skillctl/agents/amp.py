@@ -89,4 +89,6 @@ PROFILE = Profile(
         "the facts marked as seen come from a run of the real CLI reported in issue 14, not "
         "from the conformance suite, which cannot run Amp offline",
     ),
+    link_project_root="{project}/.agents/skills",
+    link_user_root="{config}/amp/skills",
 )

@@ -263,4 +263,6 @@ PROFILE = Profile(
                      note="plugin folders (.claude-plugin/plugin.json) in the user skills "
                      "folder"),
     ),
+    link_project_root="{project}/.claude/skills",
+    link_user_root="{claude_config}/skills",
 )

@@ -152,4 +152,6 @@ PROFILE = Profile(
         PluginSource("codex-config", ("{codex_home}/config.toml",),
                      note="[plugins] in config.toml, installed under plugins/cache"),
     ),
+    link_project_root="{project}/.agents/skills",
+    link_user_root="{home}/.agents/skills",
 )

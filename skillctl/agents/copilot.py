@@ -70,4 +70,6 @@ PROFILE = Profile(
         "symlink handling is unknown; following is assumed",
         "chat.agentSkillsLocations and plugin skills/ dirs are not scanned",
     ),
+    link_project_root="{project}/.github/skills",
+    link_user_root="{home}/.copilot/skills",
 )

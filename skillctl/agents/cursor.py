@@ -70,4 +70,6 @@ PROFILE = Profile(
         "the known-field list follows the docs and was not verified",
         "nested apps/web/.cursor/skills are auto-scoped to their subtree; not modelled",
     ),
+    link_project_root="{project}/.cursor/skills",
+    link_user_root="{home}/.cursor/skills",
 )

@@ -66,4 +66,6 @@ PROFILE = Profile(
         "plugin skill dirs and built-in skills are not scanned",
         "named arguments from metadata.arguments: exact syntax unknown",
     ),
+    link_project_root="{project}/.goose/skills",
+    link_user_root="{config}/goose/skills",
 )

@@ -128,4 +128,6 @@ PROFILE = Profile(
         )
         for template in templates
     ),
+    link_project_root="{project}/.opencode/skills",
+    link_user_root="{config}/opencode/skills",
 )

@@ -68,4 +68,6 @@ PROFILE = Profile(
         "the depth of the Claude plugin folders is assumed",
         "run_skill_script is assumed to run in the skill directory",
     ),
+    link_project_root="{project}/.opencode/skills",
+    link_user_root="{home}/.config/opencode/skills",
 )

@@ -77,6 +77,22 @@ COMMANDS: dict[str, LazyCommand] = {
         # Only arguments after "--" reach the script: a mistyped skillctl option stays an error.
         {"allow_extra_args": True},
     ),
+    "disable": LazyCommand(
+        "skillctl.cli.disable_cmd",
+        "Switch a skill off in each agent's own settings file, keeping its comments and layout.",
+    ),
+    "enable": LazyCommand(
+        "skillctl.cli.enable_cmd",
+        "Switch a skill back on: remove the setting that switches it off, keeping the layout.",
+    ),
+    "link": LazyCommand(
+        "skillctl.cli.link_cmd",
+        "Expose one skill folder to agents by a link in each agent's skills folder.",
+    ),
+    "unlink": LazyCommand(
+        "skillctl.cli.unlink_cmd",
+        "Remove the links and copies named NAME that `skillctl link` made for the agents.",
+    ),
 }
 
 

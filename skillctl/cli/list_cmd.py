@@ -64,18 +64,20 @@ def _run(
 ) -> int:
     from skillctl.agents import get_profile
     from skillctl.discovery import ParseCache, discover, discover_all, root_places, simulated_env
+    from skillctl.provenance import LockIndex
     from skillctl.report import listing, term
 
     project_dir, home_dir = check_places(project, home)
     env = simulated_env(os.environ, home_given=home is not None)
     cache = ParseCache(keep_text=False)  # list needs frontmatter and verdicts, not the text
+    locks = LockIndex(home_dir, env)  # installers' records, each read once (issue 20)
     color = term.use_color(sys.stdout, color_mode)
     width = term.width(sys.stdout)
     if agent is not None:
         profile = get_profile(agent)
         res = discover(profile, project_dir, home_dir, env, paths, cache=cache)
         if fmt == "json":
-            listing.write_agent_json(res, show_all, sys.stdout)
+            listing.write_agent_json(res, show_all, sys.stdout, locks)
         else:
             roots = [p.path for p in root_places(profile, res.project, res.home, env)]
             listing.render_agent(
@@ -87,14 +89,15 @@ def _run(
                 width=width,
                 label=profile.display_name,
                 roots=roots,
+                locks=locks,
             )
             listing.render_notes(res.notes, sys.stderr)
         return 0
     cross = discover_all(project_dir, home_dir, env, paths, cache=cache)
     if fmt == "json":
-        listing.write_cross_json(cross, show_all, sys.stdout)
+        listing.write_cross_json(cross, show_all, sys.stdout, locks)
     else:
         listing.render_cross(cross, sys.stdout, show_all=show_all, explain=explain,
-                             color=color, width=width)
+                             color=color, width=width, locks=locks)
         listing.render_notes(cross.notes, sys.stderr)
     return 0

@@ -62,7 +62,7 @@ def _run(query: str, agent: str | None, project: Path | None, home: Path | None,
     cross = discover_for(skill, project_dir, home_dir, env, [p.id for p in profiles], cache=cache)
     roots = {p.id: [place.path for place in root_places(p, project_dir, home_dir, env)]
              for p in profiles}
-    document = skill_view.build(skill, cross, profiles, roots)
+    document = skill_view.build(skill, cross, profiles, roots, env)
     if fmt == "json":
         sys.stdout.write(skill_view.dump_json(document))
     else:

@@ -54,6 +54,7 @@ RULE_MODULES = (
     "mentions",
     "suppressions",
     "security_text",
+    "provenance",
 )
 
 #: The rule categories: every rule belongs to exactly one, and ``--select``/``--ignore`` (and

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from skillctl.discovery import VISIBLE, CrossView, Resolution, SkillView, Status
 from skillctl.model import Skill
+from skillctl.provenance import LockIndex
 from skillctl.report.term import cells, cut, cut_middle, pad, paint
 from skillctl.scan import ScanNote
 from skillctl.textsafe import printable
@@ -90,8 +91,33 @@ def _view_fields(view: SkillView) -> dict[str, Any]:
     }
 
 
-def _skill_fields(skill: Skill) -> dict[str, Any]:
-    return {
+def origin_fields(skill: Skill, locks: LockIndex) -> dict[str, Any]:
+    """``linked`` (a link or skillctl's copy) and ``provenance`` (an installer's record)."""
+    from skillctl.manage.link import linked_info
+    from skillctl.provenance import provenance_of
+
+    found = provenance_of(skill, locks)
+    return {"linked": linked_info(skill.dir),
+            "provenance": found.to_json() if found is not None else None}
+
+
+def origin_marks(skill: Skill, locks: LockIndex) -> str:
+    """The text table's short marks after a name: `` [link]`` (skillctl's link or copy),
+    `` [skills]``/`` [gh]`` (installed by that installer) and ``modified`` since then."""
+    fields = origin_fields(skill, locks)
+    marks: list[str] = []
+    linked = fields["linked"]
+    if linked is not None and linked["by"] == "skillctl":
+        marks.append(str(linked["kind"]))
+    provenance = fields["provenance"]
+    if provenance is not None:
+        marks.append(provenance["installer"] + (", modified" if provenance["modified"] else ""))
+    return "".join(f" [{m}]" for m in marks)
+
+
+def _skill_fields(skill: Skill, locks: LockIndex | None = None) -> dict[str, Any]:
+    origin = origin_fields(skill, locks) if locks is not None else {}
+    return origin | {
         "declared_name": skill.declared_name,
         "description": skill.description,
         "path": str(skill.entry),
@@ -102,19 +128,25 @@ def _skill_fields(skill: Skill) -> dict[str, Any]:
     }
 
 
-def agent_json(res: Resolution, show_all: bool) -> dict[str, Any]:
+def _locks(home: Path, locks: LockIndex | None) -> LockIndex:
+    return locks if locks is not None else LockIndex(home, os.environ)
+
+
+def agent_json(res: Resolution, show_all: bool,
+               locks: LockIndex | None = None) -> dict[str, Any]:
     """The ``list --agent X --format json`` document."""
-    document = _agent_document(res, show_all)
+    document = _agent_document(res, show_all, _locks(res.home, locks))
     document["skills"] = list(document["skills"])
     return document
 
 
-def write_agent_json(res: Resolution, show_all: bool, out: TextIO) -> None:
+def write_agent_json(res: Resolution, show_all: bool, out: TextIO,
+                     locks: LockIndex | None = None) -> None:
     """``dump_json(agent_json(res, show_all))`` written to ``out`` one skill at a time."""
-    write_json(_agent_document(res, show_all), out)
+    write_json(_agent_document(res, show_all, _locks(res.home, locks)), out)
 
 
-def _agent_document(res: Resolution, show_all: bool) -> dict[str, Any]:
+def _agent_document(res: Resolution, show_all: bool, locks: LockIndex) -> dict[str, Any]:
     """The ``agent_json`` document with its skills as a generator."""
     views = res.views if show_all else res.visible()
     return {
@@ -122,14 +154,14 @@ def _agent_document(res: Resolution, show_all: bool) -> dict[str, Any]:
         "agent": res.agent,
         "project": str(res.project),
         "home": str(res.home),
-        "skills": (_agent_item(view) for view in views),
+        "skills": (_agent_item(view, locks) for view in views),
         "omitted": len(res.views) - len(views),
         "notes": [_note(n) for n in res.notes],
     }
 
 
-def _agent_item(view: SkillView) -> dict[str, Any]:
-    item = _skill_fields(view.skill) | _view_fields(view)
+def _agent_item(view: SkillView, locks: LockIndex) -> dict[str, Any]:
+    item = _skill_fields(view.skill, locks) | _view_fields(view)
     item.update(declared_name=view.declared_name, description=view.description,
                 root=str(view.root), scope=view.scope.value)
     return item
@@ -161,19 +193,22 @@ def cross_rows(cross: CrossView, show_all: bool) -> tuple[list[Row], int]:
     return rows, omitted
 
 
-def cross_json(cross: CrossView, show_all: bool) -> dict[str, Any]:
+def cross_json(cross: CrossView, show_all: bool,
+               locks: LockIndex | None = None) -> dict[str, Any]:
     """The ``list --format json`` document without ``--agent``."""
-    document = _cross_document(cross, show_all)
+    document = _cross_document(cross, show_all, _locks(cross.home, locks))
     document["skills"] = list(document["skills"])
     return document
 
 
-def write_cross_json(cross: CrossView, show_all: bool, out: TextIO) -> None:
+def write_cross_json(cross: CrossView, show_all: bool, out: TextIO,
+                     locks: LockIndex | None = None) -> None:
     """``dump_json(cross_json(cross, show_all))`` written to ``out`` one skill at a time."""
-    write_json(_cross_document(cross, show_all, encoded=True), out)
+    write_json(_cross_document(cross, show_all, _locks(cross.home, locks), encoded=True), out)
 
 
-def _cross_document(cross: CrossView, show_all: bool, *, encoded: bool = False) -> dict[str, Any]:
+def _cross_document(cross: CrossView, show_all: bool, locks: LockIndex, *,
+                    encoded: bool = False) -> dict[str, Any]:
     """The ``cross_json`` document with its skills as a generator (with ``encoded``, each
     skill's ``agents`` already encoded as JSON text, for :func:`write_json` only)."""
     rows, omitted = cross_rows(cross, show_all)
@@ -183,16 +218,16 @@ def _cross_document(cross: CrossView, show_all: bool, *, encoded: bool = False) 
         "agent": None,
         "project": str(cross.project),
         "home": str(cross.home),
-        "skills": (item(skill, views) for skill, views in rows),
+        "skills": (item(skill, views, locks) for skill, views in rows),
         "omitted": omitted,
         "notes": [_note(n) for n in cross.notes],
     }
 
 
-def _cross_item(skill: Skill, views: dict[str, SkillView | None], *,
+def _cross_item(skill: Skill, views: dict[str, SkillView | None], locks: LockIndex, *,
                 agents: bool = True) -> dict[str, Any]:
     best = _best(views)
-    item = _skill_fields(skill)
+    item = _skill_fields(skill, locks)
     item["name"] = skill.name
     item["status"] = best.status.value if best else None
     item["shadowed_by"] = str(best.shadowed_by) if best and best.shadowed_by else None
@@ -202,10 +237,11 @@ def _cross_item(skill: Skill, views: dict[str, SkillView | None], *,
     return item
 
 
-def _cross_item_encoded(skill: Skill, views: dict[str, SkillView | None]) -> dict[str, Any]:
+def _cross_item_encoded(skill: Skill, views: dict[str, SkillView | None],
+                        locks: LockIndex) -> dict[str, Any]:
     """:func:`_cross_item` with ``agents`` as its JSON text (at its depth in the document):
     eleven views per skill were most of the encoding time."""
-    item = _cross_item(skill, views, agents=False)
+    item = _cross_item(skill, views, locks, agents=False)
     level = 3  # the document, its skills list, a skill, then this mapping
     if not views:
         item["agents"] = {}
@@ -491,7 +527,8 @@ _AGENT_FLEX = (_Flex(4, 22, 40, True), _Flex(3, 16, 30, False))
 
 def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool,
                  tty: bool = False, label: str, roots: Sequence[Path] = (),
-                 color: bool | None = None, width: int | None = None) -> None:
+                 color: bool | None = None, width: int | None = None,
+                 locks: LockIndex | None = None) -> None:
     """The table for one agent, with ``--explain`` lines and a count of omitted skills.
 
     :param color: colour the headings and statuses (default: ``tty``).
@@ -509,7 +546,8 @@ def render_agent(res: Resolution, out: TextIO, *, show_all: bool, explain: bool,
         return
     shown = _paths_for_people(res.home)
     limit = PIPE_DESCRIPTION if width is None else 10_000
-    rows = [[printable(v.name), v.status.value, v.scope.value,
+    locks = _locks(res.home, locks)
+    rows = [[printable(v.name + origin_marks(v.skill, locks)), v.status.value, v.scope.value,
              printable(_cut(v.description or v.skill.description, limit)),
              printable(shown(v.path))] for v in views]
     styles = [[None, _STATUS_STYLE[v.status], None, None, None] for v in views]
@@ -556,7 +594,7 @@ def _explain_groups(views: dict[str, SkillView | None], agents: Sequence[str],
 
 def render_cross(cross: CrossView, out: TextIO, *, show_all: bool, explain: bool,
                  tty: bool = False, color: bool | None = None,
-                 width: int | None = None) -> None:
+                 width: int | None = None, locks: LockIndex | None = None) -> None:
     """One row per SKILL.md, one column per agent with a status mark, and a legend.
 
     ``color`` and ``width`` as for :func:`render_agent`; with ``--explain`` the agents that
@@ -571,10 +609,12 @@ def render_cross(cross: CrossView, out: TextIO, *, show_all: bool, explain: bool
     table = []
     styles: list[list[str | None]] = []
     shown = _paths_for_people(cross.home)
+    locks = _locks(cross.home, locks)
     for skill, views in rows:
         row_views = [views[a] for a in agents]
         marks = [MARKS[v.status] if v else NOT_REACHED for v in row_views]
-        table.append([printable(skill.name), *marks, printable(shown(skill.entry))])
+        table.append([printable(skill.name + origin_marks(skill, locks)), *marks,
+                      printable(shown(skill.entry))])
         styles.append([None, *(_STATUS_STYLE[v.status] if v else "dim" for v in row_views),
                        None])
     headers = ["NAME", *(short(a) for a in agents), "PATH"]

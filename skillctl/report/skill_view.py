@@ -47,14 +47,19 @@ def _short_value(value: Any, width: int = 70) -> str:
 
 
 def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile],
-          roots: Mapping[str, Sequence[Path]] | None = None) -> dict[str, Any]:
+          roots: Mapping[str, Sequence[Path]] | None = None,
+          env: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The whole ``show`` document for one skill.
 
     :param cross: every agent's view (from :func:`~skillctl.discovery.discover_for`: an
         agent that does not reach the skill judges it as an extra tree, scope ``extra``).
     :param roots: each agent's roots (:func:`~skillctl.discovery.root_places`); an agent
         that does not reach the skill lists them as ``looks_in``.
+    :param env: the environment that places the installers' user lock (``os.environ``).
     """
+    from skillctl.provenance import LockIndex
+    from skillctl.report.listing import origin_fields
+
     parsed = skill.parsed
     fm = parsed.frontmatter
     views = cross.views_of(skill)
@@ -98,7 +103,8 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile],
     body = parsed.body
     files, truncated = list_files(skill.dir)
     scripts, _cut = scan_scripts(skill.dir)  # the scripts run-script --list shows
-    return {
+    origin = origin_fields(skill, LockIndex(cross.home, os.environ if env is None else env))
+    return origin | {
         "version": JSON_VERSION,
         "name": skill.name,
         "declared_name": skill.declared_name,
@@ -196,6 +202,7 @@ def render_text(doc: dict[str, Any], out: TextIO) -> None:
         w(f"  {p(item['path'])}  {_size(item['size'])}{flags}\n")
     if doc["files_truncated"]:
         w("  ... (list cut)\n")
+    _origin_text(doc, w)
     if doc["scripts"]:
         w("\nScripts (as run-script --list finds them)\n")
         for script in doc["scripts"]:
@@ -255,3 +262,26 @@ def _agent_groups(agents: dict[str, Any],
     for agent, info in agents.items():
         groups.setdefault(tuple(_agent_lines(info, description, single)), []).append(agent)
     return [(names, list(lines)) for lines, names in groups.items()]
+
+
+def _origin_text(doc: dict[str, Any], w: Any) -> None:
+    """The Provenance section: a link or copy, and an installer's record with its state."""
+    p = printable
+    linked = doc.get("linked")
+    provenance = doc.get("provenance")
+    if linked is None and provenance is None:
+        return
+    w("\nProvenance\n")
+    if linked is not None:
+        by = "by skillctl" if linked["by"] == "skillctl" else "not by skillctl"
+        w(f"  {linked['kind']} ({by}) to {p(str(linked['target']))}\n")
+    if provenance is not None:
+        w(f"  installed by {p(provenance['installer'])} from {p(provenance['source'])}"
+          + (f" at {p(provenance['revision'])}" if provenance["revision"] else "") + "\n")
+        w(f"  record: {p(provenance['record'])}:{provenance['line']} "
+          f"(entry {p(provenance['entry'])})\n")
+        state = {True: "modified since it was installed",
+                 False: "unchanged since it was installed (content hash matches)",
+                 None: "not compared"}[provenance["modified"]]
+        note = f" ({p(provenance['note'])})" if provenance["note"] else ""
+        w(f"  files: {state}{note}\n")
