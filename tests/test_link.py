@@ -211,3 +211,26 @@ def test_a_skill_that_holds_the_skills_folder_is_refused(places: tuple[Path, Pat
         result = _run(["link", str(project), "-a", "claude-code", *copy], project, home)
         assert result.exit_code == 1 and "lies inside the skill" in result.stderr
         assert not (project / ".claude").exists()
+
+
+def test_an_agent_that_ignores_links_out_of_its_folder_gets_a_copy(
+        places: tuple[Path, Path], tmp_path: Path) -> None:
+    # OpenClaw 2026.9.6 drops a workspace skill whose link resolves outside the root
+    # (conformance case link-project): the link would be no use to it
+    from skillctl.agents import get_profile
+    from skillctl.collect import load_skill
+    from skillctl.discovery import Status, discover
+    from skillctl.manage.link import Places, link
+
+    project, home = places
+    source = _skill(tmp_path / "store" / "deploy", "deploy")
+    env = {"OPENCLAW_WORKSPACE_DIR": str(project)}
+    [outcome] = link(load_skill(source), ["openclaw"], "project", Places(project, home, env))
+    dest = project / "skills" / "deploy"
+    assert outcome.action == "copied" and not dest.is_symlink() and dest.is_dir()
+    assert any("do not follow a link out of this skills folder" in n for n in outcome.notes)
+    views = discover(get_profile("openclaw"), project, home, env).views
+    assert [(v.name, v.status) for v in views] == [("deploy", Status.ACTIVE)]
+    # Claude Code follows such a link: it still gets one
+    [outcome] = link(load_skill(source), ["claude-code"], "project", Places(project, home, env))
+    assert outcome.action == "linked" and (project / ".claude/skills/deploy").is_symlink()

@@ -211,6 +211,23 @@ def _clashes(profile: Profile, name: str, source_real: str, places: Places) -> l
     return sorted(set(found))
 
 
+def _confining(profiles: Sequence[Profile], scope: str, root: Path,
+               source_real: str) -> list[str]:
+    """The agents among ``profiles`` that would ignore a link in ``root`` to ``source_real``:
+    it resolves outside the root, and the agent confines that root's links to it."""
+    if Path(source_real).is_relative_to(os.path.realpath(root)):
+        return []
+    names = []
+    for profile in profiles:
+        template = profile.link_project_root if scope == "project" else profile.link_user_root
+        defined = next((r for r in profile.roots if r.template == template), None)
+        confine = (profile.confine_symlinks if defined is None
+                   or defined.confine_symlinks is None else defined.confine_symlinks)
+        if confine:
+            names.append(profile.display_name)
+    return names
+
+
 def _status_after(profile: Profile, dest: Path, places: Places) -> str:
     """How the agent sees the new link or copy, from a fresh discovery."""
     from skillctl.discovery import discover
@@ -309,6 +326,11 @@ def _link_one(skill: Skill, name: str, agents: list[Profile], root: Path, scope:
         notes.append(f"clashes with {listing}")
     in_scope = Path(source_real).is_relative_to(os.path.realpath(boundary))
     text = os.path.relpath(source_real, os.path.realpath(root)) if in_scope else source_real
+    confining = [] if copy else _confining(agents, scope, root, source_real)
+    if confining:  # a link such an agent would not follow is no use: a copy instead
+        copy = True
+        notes.append(f"{' and '.join(confining)} do not follow a link out of this skills "
+                     "folder: copied instead")
     if dry_run:
         return Outcome(ids, dest, "copied" if copy else "linked",
                        str(skill.dir) if copy else text, tuple(notes))
