@@ -15,9 +15,9 @@ from skillctl.model import Scope
 IDS = agent_ids()
 
 
-def test_eleven_agents_in_display_order() -> None:
+def test_twelve_agents_in_display_order() -> None:
     assert IDS[0] == "claude-code"
-    assert len(IDS) == 11
+    assert len(IDS) == 12
     assert [p.id for p in all_profiles()] == IDS
 
 

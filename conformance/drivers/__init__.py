@@ -19,12 +19,14 @@ DRIVER_MODULES: dict[str, str] = {
     "codex": "codex",
     "gemini-cli": "gemini_cli",
     "openclaw": "openclaw",
+    "copilot-cli": "copilot_cli",
 }
 
 #: agents with no offline way to ask them, and why (the suite's report says so)
 NOT_RUNNABLE: dict[str, str] = {
     "amp": "Amp's `skill list` needs a login to ampcode.com; nothing runs offline",
-    "copilot": "GitHub Copilot's skill discovery lives in VS Code and the hosted agent",
+    "copilot": "GitHub Copilot in VS Code discovers skills inside the editor, which has no "
+               "offline way to ask it (the Copilot CLI is run as copilot-cli)",
     "cursor": "Cursor is closed source and not on npm",
     "goose": "Goose is not distributed on npm",
 }

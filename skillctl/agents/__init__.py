@@ -21,6 +21,7 @@ AGENT_MODULES: dict[str, str] = {
     "openclaw": "openclaw",
     "gemini-cli": "gemini_cli",
     "copilot": "copilot",
+    "copilot-cli": "copilot_cli",
     "cursor": "cursor",
     "goose": "goose",
     "agentskills": "agentskills",

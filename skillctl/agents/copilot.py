@@ -62,7 +62,8 @@ PROFILE = Profile(
     uncertain=(
         "security (issue 18): what Copilot does with allowed-tools and whether it asks before "
         "running a command are not known",
-        "not verified: no offline way to run it",
+        "not verified: VS Code discovers skills inside the editor, with no offline way to ask "
+        "it; the Copilot CLI, verified, is the separate profile copilot-cli",
         "how duplicate names are resolved is undocumented (a third-party note says no dedup)",
         "what happens to an invalid skill is undocumented; skipping is assumed",
         "the YAML parser is unknown; block-scalar descriptions were once read as '|' "

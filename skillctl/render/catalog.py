@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from skillctl.dialects import verdict
 from skillctl.errors import UsageError
 from skillctl.model import Scope, Skill
-from skillctl.render import budgeted, plain
+from skillctl.render import budgeted, copilot_cli, plain
 from skillctl.render.types import (
     BudgetRequest,
     CatalogEntry,
@@ -57,6 +57,8 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
+        CatalogFormat("copilot-cli", "GitHub Copilot CLI", copilot_cli.render, body_fallback=True,
+                      excluded_by=_MODEL_OFF, blank_description_listed=True),
         CatalogFormat("goose", "Goose", plain.render_goose, needs_description=False),
         CatalogFormat("amp", "Amp", plain.render_amp,
                       excluded_by=("disable-model-invocation", "isolatedContext"),

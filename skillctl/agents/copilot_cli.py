@@ -1,0 +1,104 @@
+"""GitHub Copilot CLI (``@github/copilot``): project and personal roots, as data.
+
+Verified with the conformance suite against the real CLI run offline (``COPILOT_OFFLINE=true``
+with a stand-in model API, see conformance/drivers/copilot_cli.py). Its loader and catalog
+writer live in the CLI's native module, so the facts below come from running it; the roots
+are also named by ``copilot skill --help``.
+"""
+
+from __future__ import annotations
+
+from skillctl.agents.profile import (
+    DedupKey,
+    InvalidHandling,
+    NameRule,
+    NameSource,
+    Profile,
+    Root,
+    Stop,
+    Walk,
+    Winner,
+)
+from skillctl.model import Scope
+
+#: the skills shipped in the package (``builtin/``) that the catalog lists after the user's;
+#: ``discover-resources`` is listed only behind a feature flag
+_BUILTINS = (
+    ("customize-cloud-agent",
+     "Skill for customizing the Copilot cloud agent (formerly known as Copilot coding agent) "
+     "environment, including copilot-setup-steps.yml configuration, preinstalling tools and "
+     "dependencies, runners, and settings. Use when the user mentions copilot-setup-steps, "
+     "copilot setup steps, or wants to configure the cloud agent environment.",
+     "builtin"),
+    ("github-pr-media",
+     "Upload an image or video to GitHub's user attachments API and embed it in a pull "
+     "request description or comment. Use when asked to add screenshots, diagrams, "
+     "recordings, or other media to a PR or GitHub comment.",
+     "builtin"),
+)
+
+PROFILE = Profile(
+    id="copilot-cli",
+    display_name="GitHub Copilot CLI",
+    column="CI",
+    version="@github/copilot 1.0.102",
+    verified_version="1.0.102",
+    verified_date="2026-11-25",
+    sources=(
+        "the real CLI, run offline by the conformance suite",
+        "copilot skill --help, copilot help environment",
+    ),
+    roots=(
+        Root("{project}/.github/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
+        Root("{project}/.agents/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
+        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
+        Root("{env:COPILOT_HOME}/skills", Scope.USER, max_depth=6, note="$COPILOT_HOME/skills"),
+        Root("{home}/.copilot/skills", Scope.USER, max_depth=6, env_disable=("COPILOT_HOME",)),
+        Root("{home}/.agents/skills", Scope.USER, max_depth=6),
+    ),
+    # every folder from the working directory up to the git root; without git, up to /
+    stop=Stop.GIT_ROOT_ELSE_FILESYSTEM,
+    winner=Winner.FIRST,
+    dedup_key=DedupKey.NAME,
+    follow_symlinks=True,
+    case_blind_entry=False,
+    stop_at_skill=True,
+    skip_hidden=True,
+    skip_dirs=frozenset({".git"}),  # node_modules is scanned
+    root_is_skill=True,
+    root_skill_hides_tree=True,
+    parser="js-yaml-bom",
+    invalid=InvalidHandling.SKIP,
+    # no name: the folder's; spaces become "-"; a name that starts with "-" or "_" or holds
+    # "/" or ":" is rejected, as is one over 64 characters
+    name_source=NameSource.DECLARED_OR_DIR,
+    name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.-]*", max_length=64,
+                       invalid=InvalidHandling.SKIP, sanitize_chars=" "),
+    # no description: the body stands in; a description over 1,024 characters drops the skill
+    description_required=False,
+    description_fallback="body-first-line",
+    description_max=1024,
+    known_fields=frozenset({
+        "name", "description", "argument-hint", "user-invocable", "disable-model-invocation",
+        "allowed-tools", "license", "metadata", "compatibility",
+    }),
+    catalog_format="copilot-cli",
+    excluded_from_catalog=("disable-model-invocation",),
+    catalog_builtins=_BUILTINS,
+    builtin_skills=frozenset(name for name, _, _ in _BUILTINS),
+    script_cwd="project",
+    allowed_tools="",
+    runs_scripts_without_approval=None,
+    uncertain=(
+        "security (issue 18): what the CLI does with allowed-tools and whether it asks before "
+        "running a command are not checked",
+        "plugin skills, `copilot skill add` custom directories and COPILOT_SKILLS_DIRS are not "
+        "modelled",
+        "six levels below a root was checked for .agents/skills and .claude/skills only, and "
+        "nothing deeper; $COPILOT_HOME/skills is taken from `copilot help environment`",
+        "the description that stands in for a missing one is the body's first paragraph, not "
+        "its first line; `description:` with no value drops the skill (skillctl loads it)",
+    ),
+    link_project_root="{project}/.github/skills",
+    link_user_root="{home}/.copilot/skills",
+)

@@ -1,0 +1,78 @@
+"""GitHub Copilot CLI's ``<available_skills>`` block, as 1.0.102 puts it in the system prompt
+(verified against the request it sends, see conformance/drivers/copilot_cli.py).
+
+Each skill is a ``<skill>`` with its name, description and a location that is a word, not a
+path: ``project``, ``user`` or ``builtin``. Name and description are XML-escaped, quotes
+included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's: project skills
+folder by folder from the working directory up (the skills of a folder's ``.github``, ``.agents``
+and ``.claude`` roots merged and sorted by name, byte order), then personal skills root by root
+(``~/.copilot/skills`` first), sorted by name, then the built-in ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from skillctl.model import Scope
+from skillctl.render.types import (
+    BudgetRequest,
+    CatalogEntry,
+    EntryReport,
+    EntryStatus,
+    RenderedCatalog,
+    estimate_tokens,
+)
+
+#: skillctl's scope -> the word Copilot writes as ``<location>``
+_LOCATION_WORD = {
+    Scope.PROJECT: "project",
+    Scope.USER: "user",
+    Scope.SYSTEM: "builtin",
+    Scope.BUILTIN: "builtin",
+}
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                          "'": "&apos;"})
+
+
+def _escape(text: str) -> str:
+    return text.translate(_ESCAPES)
+
+
+def _location(entry: CatalogEntry) -> str:
+    return _LOCATION_WORD.get(entry.scope, entry.scope.value)
+
+
+_SCOPE_RANK = {Scope.PROJECT: 0, Scope.USER: 1}
+
+
+def _order(entry: CatalogEntry, user_roots: dict[str, int]) -> tuple[int, int, bytes]:
+    """Scope; then for project skills the folder the root lies in, nearest the working
+    directory first, for personal skills the root in scan order; then the name in byte
+    order."""
+    rank = _SCOPE_RANK.get(entry.scope, 2)
+    group = 0
+    if entry.scope is Scope.PROJECT and entry.root is not None:
+        group = -len(Path(entry.root).parent.parent.parts)  # <folder>/.claude/skills
+    elif entry.scope is Scope.USER:
+        group = user_roots.get(entry.root or "", 0)
+    return rank, group, entry.name.encode("utf-8")
+
+
+def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedCatalog:
+    """The ``<available_skills>`` block (empty text when no skill is listed)."""
+    user_roots: dict[str, int] = {}
+    for e in entries:
+        if e.scope is Scope.USER:
+            user_roots.setdefault(e.root or "", len(user_roots))
+    entries = sorted(entries, key=lambda e: _order(e, user_roots))
+    pieces = [f"<skill>\n  <name>{_escape(e.name)}</name>\n  <description>"
+              f"{_escape(e.description)}</description>\n  <location>{_location(e)}"
+              "</location>\n</skill>" for e in entries]
+    text = ("<available_skills>\n" + "\n".join(pieces) + "\n</available_skills>"
+            if pieces else "")
+    reports = tuple(
+        EntryReport(e.name, str(e.path), len(piece), estimate_tokens(len(piece)), None,
+                    EntryStatus.WHOLE)
+        for e, piece in zip(entries, pieces, strict=True))
+    return RenderedCatalog("copilot-cli", text, reports)

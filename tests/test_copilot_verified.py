@@ -1,0 +1,133 @@
+"""GitHub Copilot CLI 1.0.102 as the conformance suite found it by running the real agent
+offline (issue 14): each test pins one verified behaviour on a real tree in tmp_path. No agent
+needs to be installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skillctl.agents import get_profile
+from skillctl.discovery import Status, discover
+from skillctl.render.catalog import render_catalog
+from skillctl.render.types import BudgetRequest
+
+CLI = get_profile("copilot-cli")
+
+
+def skill(folder: Path, name: str | None = None, description: str = "Does things.",
+          body: str = "Body.\n") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    entry = folder / "SKILL.md"
+    name_line = f"name: {name}\n" if name is not None else ""
+    entry.write_text(f"---\n{name_line}description: {description}\n---\n{body}",
+                     encoding="utf-8")
+    return entry
+
+
+def tree(tmp_path: Path) -> tuple[Path, Path]:
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    home.mkdir()
+    return project, home
+
+
+def statuses(project: Path, home: Path, cwd: Path | None = None) -> dict[Path, Status]:
+    return {v.path: v.status for v in discover(CLI, cwd or project, home, {}).views}
+
+
+def test_project_roots_walk_up_to_the_git_root(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    top = skill(project / ".github/skills/top")
+    sub = skill(project / "pkg/.claude/skills/sub")
+    above = skill(tmp_path / ".agents/skills/above")
+    cwd = project / "pkg/src"
+    cwd.mkdir(parents=True)
+    found = statuses(project, home, cwd)
+    assert found[top] is Status.ACTIVE
+    assert found[sub] is Status.ACTIVE
+    assert above not in found
+
+
+def test_without_git_the_walk_goes_up_to_the_filesystem_root(tmp_path: Path) -> None:
+    home, project = tmp_path / "home", tmp_path / "work/project"
+    home.mkdir()
+    project.mkdir(parents=True)
+    far = skill(tmp_path / ".claude/skills/far")
+    assert statuses(project, home)[far] is Status.ACTIVE
+
+
+def test_nested_folders_dot_folders_and_node_modules(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    deep = skill(home / ".agents/skills/a/b/c/d/e/deep")
+    hidden = skill(project / ".claude/skills/.hidden")
+    modules = skill(project / ".agents/skills/node_modules/pkg")
+    found = statuses(project, home)
+    assert found[deep] is Status.ACTIVE  # six levels below the root
+    assert found.get(hidden) is not Status.ACTIVE
+    assert found[modules] is Status.ACTIVE
+
+
+def test_skill_md_in_a_root_loads_and_hides_the_tree_below(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    root = skill(project / ".agents/skills", name="at-root")
+    child = skill(project / ".agents/skills/child")
+    found = statuses(project, home)
+    assert found[root] is Status.ACTIVE
+    assert found.get(child) is not Status.ACTIVE
+
+
+def test_names_fall_back_to_the_folder_spaces_become_dashes_bad_ones_drop(
+        tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    root = project / ".github/skills"
+    unnamed = skill(root / "unnamed")
+    spaced = skill(root / "spaced", name="Mixed Case")
+    dashed = skill(root / "dashed", name="-lead")
+    slashed = skill(root / "slashed", name='"a/b:c"')
+    under = skill(root / "_under", name="_under")
+    too_long = skill(root / "long", name="x" * 65)
+    views = {v.path: v for v in discover(CLI, project, home, {}).views}
+    assert views[unnamed].status is Status.ACTIVE and views[unnamed].name == "unnamed"
+    assert views[spaced].status is Status.ACTIVE and views[spaced].name == "Mixed-Case"
+    for entry in (dashed, slashed, under, too_long):
+        assert views[entry].status is Status.INVALID, entry
+
+
+def test_bom_loads_and_long_descriptions_drop(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    bom = project / ".github/skills/bom/SKILL.md"
+    bom.parent.mkdir(parents=True)
+    bom.write_bytes(b"\xef\xbb\xbf---\nname: bom\ndescription: With a BOM.\n---\n")
+    edge = skill(project / ".github/skills/edge", description="x" * 1024)
+    over = skill(project / ".github/skills/over", description="x" * 1025)
+    found = statuses(project, home)
+    assert found[bom] is Status.ACTIVE
+    assert found[edge] is Status.ACTIVE
+    assert found[over] is Status.INVALID
+
+
+def test_catalog_order_escaping_exclusions_and_builtins(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    skill(project / ".claude/skills/zeta")
+    skill(project / ".agents/skills/Alpha", description="It's <b> & \"q\"")
+    skill(project / ".github/skills/beta", description='""')
+    skill(project / ".github/skills/manual", description="Hidden.",
+          body="Body.\n").write_text(
+        "---\nname: manual\ndescription: Hidden.\ndisable-model-invocation: true\n---\n",
+        encoding="utf-8")
+    skill(home / ".copilot/skills/mine")
+    skills = [v.skill for v in discover(CLI, project, home, {}).views
+              if v.status is Status.ACTIVE]
+    text = render_catalog(skills, "copilot-cli", BudgetRequest(home=home), CLI).catalog.text
+    names = [line.strip()[len("<name>"):-len("</name>")] for line in text.splitlines()
+             if line.strip().startswith("<name>")]
+    # project skills of one folder merged and sorted by byte order, then personal, then
+    # the built-in ones; disable-model-invocation leaves a skill out
+    assert names == ["Alpha", "beta", "zeta", "mine", "customize-cloud-agent",
+                     "github-pr-media"]
+    assert text.startswith("<available_skills>\n<skill>\n  <name>Alpha</name>\n")
+    assert "<description>It&apos;s &lt;b&gt; &amp; &quot;q&quot;</description>" in text
+    assert "<name>beta</name>\n  <description></description>" in text  # "" is listed as is
+    assert "<name>mine</name>\n  <description>Does things.</description>\n" \
+           "  <location>user</location>" in text
+    assert text.endswith("<location>builtin</location>\n</skill>\n</available_skills>")
