@@ -41,6 +41,7 @@ from skillctl.agents.profile import (
 )
 from skillctl.dialects import Verdict, js_scalar, verdict
 from skillctl.errors import PathNotFoundError, UsageError
+from skillctl.fallback import body_first_line, from_body
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file
 from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
@@ -362,11 +363,14 @@ class ParseCache:
             seen = known[real] = verdict(dialect, full)
         return seen
 
-    def body_first_line(self, parsed: ParsedSkill) -> str | None:
-        """:func:`body_first_line` of a file parsed by this cache."""
+    def fallback_description(self, parsed: ParsedSkill, mode: str) -> str | None:
+        """The description ``mode`` (:mod:`skillctl.fallback`) makes of a file parsed by this
+        cache; Claude Code's, the common one, is kept from the parse."""
         if self._keep_text:
-            return body_first_line(parsed.body)
+            return from_body(parsed.body, mode)
         key = self.real(parsed.path)
+        if mode != "body-first-line":
+            return from_body(parse_file(parsed.path).body, mode)
         if key not in self._first_lines:
             self._first_lines[key] = body_first_line(parse_file(parsed.path).body)
         return self._first_lines[key]
@@ -701,20 +705,6 @@ def _conditional(value: Any) -> str | None:
     return ", ".join(items)
 
 
-def body_first_line(body: str) -> str | None:
-    """Claude Code's fallback description: first non-blank body line, ``#`` stripped, 100 max."""
-    start, size = 0, len(body)
-    while start <= size:  # line by line without splitting the whole body
-        end = body.find("\n", start)
-        if end < 0:
-            end = size
-        text = body[start:end].strip().lstrip("#").strip()
-        if text:
-            return text if len(text) <= 100 else text[:97] + "..."
-        start = end + 1
-    return None
-
-
 #: Names every character check accepts as they are: ASCII lowercase words joined by single
 #: hyphens (``_spec_name_problems`` and the ``ll-n-hyphen`` check find nothing in them).
 _PLAIN_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -915,6 +905,17 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
                               f"reads it as {declared!r}")
     elif raw_name is not None and declared is None:
         draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string")
+    if profile.non_string_fields_drop:
+        wrong = [key for key in ("name", "description")
+                 if key in data and not isinstance(data[key], str)]
+        if wrong:
+            value = data[wrong[0]]
+            kind = "null" if value is None else type(value).__name__
+            draft.status = Status.INVALID
+            draft.reason = f"{wrong[0]} is {kind}, not a string; {label} drops the skill"
+            return draft
+    if declared is not None and profile.name_rule.trimmed:
+        declared = declared.strip()
     if declared is not None and profile.name_rule.sanitize_chars:
         sanitized = declared.translate(_sanitizer(profile.name_rule.sanitize_chars))
         if sanitized != declared:
@@ -940,10 +941,10 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.warnings.extend(problems)
     raw_desc = data.get("description")
     description = raw_desc if isinstance(raw_desc, str) and raw_desc.strip() else None
-    if description is None and profile.description_fallback == "body-first-line":
-        description = cache.body_first_line(parsed)
+    if description is None and profile.description_fallback is not None:
+        description = cache.fallback_description(parsed, profile.description_fallback)
         if description is not None:
-            draft.warnings.append("no description: the body's first line is used instead")
+            draft.warnings.append("no description: the body stands in for it")
     draft.description = description
     if description is None and profile.description_required:
         draft.status = Status.INVALID

@@ -131,3 +131,36 @@ def test_catalog_order_escaping_exclusions_and_builtins(tmp_path: Path) -> None:
     assert "<name>mine</name>\n  <description>Does things.</description>\n" \
            "  <location>user</location>" in text
     assert text.endswith("<location>builtin</location>\n</skill>\n</available_skills>")
+
+
+def test_a_missing_description_is_the_first_three_lines_that_are_not_headings(
+        tmp_path: Path) -> None:
+    # conformance case description-from-body: "#Title" is skipped too, a list line is not
+    project, home = tree(tmp_path)
+    entry = project / ".github/skills/nodesc/SKILL.md"
+    entry.parent.mkdir(parents=True)
+    entry.write_text("---\nname: nodesc\n---\n# Title\n#Also skipped\n\n- item one\nline two\n\n"
+                     "line three\nline four\n", encoding="utf-8")
+    views = discover(CLI, project, home, {}).views
+    text = render_catalog([v.skill for v in views if v.status is Status.ACTIVE], "copilot-cli",
+                          BudgetRequest(home=home), CLI).catalog.text
+    assert "<description>- item one line two line three</description>" in text
+
+
+def test_a_name_or_description_that_is_not_a_string_drops_the_skill(tmp_path: Path) -> None:
+    # conformance cases name-numeric, description-empty, codex-yaml-retry
+    project, home = tree(tmp_path)
+    root = project / ".github/skills"
+    fronts = {"numeric": "name: 1000\ndescription: d\n", "null-name": "name:\ndescription: d\n",
+              "null-description": "name: null-description\ndescription:\n",
+              "map-description": "name: map-description\ndescription: {a: b}\n",
+              "no-name": "description: Falls back to the folder.\n",
+              "padded": "name: '  padded  '\ndescription: d\n"}
+    for folder, front in fronts.items():
+        (root / folder).mkdir(parents=True)
+        (root / folder / "SKILL.md").write_text(f"---\n{front}---\nBody.\n", encoding="utf-8")
+    views = {v.skill.dir_name: v for v in discover(CLI, project, home, {}).views}
+    assert {d for d, v in views.items() if v.status is Status.ACTIVE} == {"no-name", "padded"}
+    assert views["padded"].name == "padded" and views["no-name"].name == "no-name"
+    assert "description is null, not a string" in (views["null-description"].reason or "")
+    assert "name is int, not a string" in (views["numeric"].reason or "")

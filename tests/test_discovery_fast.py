@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -270,14 +271,14 @@ def test_name_fast_paths_match_the_unicode_checks(charset: str | None) -> None:
 
 def _slow_body_first_line(body: str) -> str | None:
     for line in body.split("\n"):
-        text = line.strip().lstrip("#").strip()
+        text = re.sub(r"^#+[ \t]+", "", line.strip()).strip()
         if text:
             return text if len(text) <= 100 else text[:97] + "..."
     return None
 
 
 def test_body_first_line_matches_splitting_the_body(corpus: Path) -> None:
-    from skillctl.discovery import body_first_line
+    from skillctl.fallback import body_first_line
     from skillctl.parse import parse_file
 
     bodies = ["", "\n", "\n\n", "x", "x\n", "\n\n  # Title  \nmore", "#\n##\n# \n\tlast",
@@ -394,3 +395,14 @@ def test_discovery_pauses_the_collector_and_always_restores_it(
         assert not gc.isenabled()  # a collector that was off stays off
     finally:
         gc.enable()
+
+
+def test_claude_codes_fallback_keeps_a_hash_that_starts_no_heading() -> None:
+    # conformance case description-from-body (Claude Code 2.1.332): "#Title" and a bare "#"
+    # are kept, "# Title" loses its marks
+    from skillctl.fallback import body_first_line
+
+    assert body_first_line("#Not a heading\n\nProse.\n") == "#Not a heading"
+    assert body_first_line("#\n\nAfter.\n") == "#"
+    assert body_first_line("## Sub heading\ntext\n") == "Sub heading"
+    assert body_first_line("\n\n" + "x" * 120) == "x" * 97 + "..."

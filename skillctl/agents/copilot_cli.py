@@ -73,10 +73,12 @@ PROFILE = Profile(
     # "/" or ":" is rejected, as is one over 64 characters
     name_source=NameSource.DECLARED_OR_DIR,
     name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.-]*", max_length=64,
-                       invalid=InvalidHandling.SKIP, sanitize_chars=" "),
+                       invalid=InvalidHandling.SKIP, sanitize_chars=" ",
+                       trimmed=True),
     # no description: the body stands in; a description over 1,024 characters drops the skill
     description_required=False,
-    description_fallback="body-first-line",
+    description_fallback="body-lines",
+    non_string_fields_drop=True,
     description_max=1024,
     known_fields=frozenset({
         "name", "description", "argument-hint", "user-invocable", "disable-model-invocation",
@@ -96,8 +98,8 @@ PROFILE = Profile(
         "modelled",
         "six levels below a root was checked for .agents/skills and .claude/skills only, and "
         "nothing deeper; $COPILOT_HOME/skills is taken from `copilot help environment`",
-        "the description that stands in for a missing one is the body's first paragraph, not "
-        "its first line; `description:` with no value drops the skill (skillctl loads it)",
+        "the description that stands in for a missing one (the first three lines that are not "
+        "headings) was checked up to lines of 200 characters; a longer cap is not known",
     ),
     link_project_root="{project}/.github/skills",
     link_user_root="{home}/.copilot/skills",

@@ -114,6 +114,8 @@ class NameRule:
     charset: str | None = None
     #: characters the agent replaces by ``-`` in the name instead of rejecting it (Gemini)
     sanitize_chars: str = ""
+    #: surrounding whitespace is taken off the declared name first (the Copilot CLI)
+    trimmed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +234,8 @@ class Profile:
     #: a skill without a description field is loaded but left out of the catalog; a
     #: description that is an empty or blank string is still listed (OpenCode, verified)
     hide_without_description: bool = False
-    #: where a missing description comes from: ``"body-first-line"`` (Claude Code) or None
+    #: where a missing description comes from: a mode of :mod:`skillctl.fallback`
+    #: (``"body-first-line"``: Claude Code, ``"body-lines"``: the Copilot CLI) or None
     description_fallback: str | None = None
     #: a description longer than ``description_max`` only warns instead of invalidating
     description_max_warns: bool = False
@@ -297,6 +300,9 @@ class Profile:
     #: a name that YAML reads as a number or boolean is taken as its text, as JavaScript's
     #: ``String()`` writes it (Amp 0.0.1790142911: ``name: 123`` loads as ``123``)
     scalar_names_as_text: bool = False
+    #: a name or description that is there but not a string (null, a number, a list, a map)
+    #: drops the skill, although a missing one does not (the Copilot CLI 1.0.102)
+    non_string_fields_drop: bool = False
     #: with ``winner=FIRST``: of the copies of a name in the winning root, the last one met
     #: wins (OpenClaw sets each root's skills into a map in path order, roots in reverse
     #: precedence, so a later one replaces an earlier one)

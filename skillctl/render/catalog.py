@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from skillctl.dialects import verdict
 from skillctl.errors import UsageError
+from skillctl.fallback import from_body
 from skillctl.model import Scope, Skill
 from skillctl.render import budgeted, copilot_cli, plain
 from skillctl.render.types import (
@@ -39,7 +40,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
     for f in (
         CatalogFormat("claude-code", "Claude Code", budgeted.render_claude_code,
                       budget_doc="context tokens (200,000) x 4 x 0.01 = 8,000 chars; 1,536 per "
-                      "description", name_from_dir=True, body_fallback=True,
+                      "description", name_from_dir=True, body_fallback="body-first-line",
                       needs_description=False, excluded_by=_MODEL_OFF,
                       uncertain=("usage ranking is replaced by catalog order",)),
         CatalogFormat("codex", "Codex", budgeted.render_codex,
@@ -57,7 +58,8 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
-        CatalogFormat("copilot-cli", "GitHub Copilot CLI", copilot_cli.render, body_fallback=True,
+        CatalogFormat("copilot-cli", "GitHub Copilot CLI", copilot_cli.render,
+                      body_fallback="body-lines", trims_name=True,
                       excluded_by=_MODEL_OFF, blank_description_listed=True),
         CatalogFormat("goose", "Goose", plain.render_goose, needs_description=False),
         CatalogFormat("amp", "Amp", plain.render_amp,
@@ -78,7 +80,6 @@ _RESOLVED_LOCATION = frozenset({"skills-ref"})
 # Claude Code's ``Q_n``: names it shows beside the directory name.
 _DISPLAY_NAME = re.compile(r"^[\w\u0300-\u036f:.-]{1,256}$")
 _TRUE = frozenset({"true", "yes", "on", "1"})
-_FALLBACK_DESCRIPTION_CAP = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,18 +106,6 @@ def is_true(value: Any) -> bool:
     if isinstance(value, int):
         return value == 1
     return isinstance(value, str) and value.strip().lower() in _TRUE
-
-
-def body_description(body: str) -> str:
-    """Claude Code's fallback description: the body's first non-blank line, ``#`` stripped,
-    at most 100 characters (97 + ``...``)."""
-    for line in body.splitlines():
-        text = line.strip().lstrip("#").strip()
-        if text:
-            if len(text) > _FALLBACK_DESCRIPTION_CAP:
-                return text[: _FALLBACK_DESCRIPTION_CAP - 3] + "..."
-            return text
-    return ""
 
 
 def _js_string(value: Any) -> str | None:
@@ -189,7 +178,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             skipped.append((path, f"left out of the {fmt.id} catalog by {hidden[0]}: true"))
             continue
         declared = data.get("name")
-        declared_name = declared.strip() if strip and isinstance(declared, str) else declared
+        declared_name = (declared.strip() if (strip or fmt.trims_name) and isinstance(declared, str)
+                         else declared)
         if fmt.name_from_dir:
             name = skill.dir_name
         elif isinstance(declared_name, str) and declared_name:
@@ -204,7 +194,7 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         if not isinstance(description, str) or (not description.strip()
                                                 and not fmt.blank_description_listed):
             if fmt.body_fallback:
-                description = body_description(parsed.body)
+                description = from_body(parsed.body, fmt.body_fallback) or ""
             elif fmt.needs_description:
                 skipped.append((path, f"left out of the {fmt.id} catalog: no description"))
                 continue

@@ -112,7 +112,7 @@ class CatalogFormat:
     """One catalog format, as data plus the pure function that renders it.
 
     ``name_from_dir`` says the agent lists the directory name (Claude Code); ``body_fallback``
-    that a missing description falls back to the body's first line (Claude Code);
+    how a missing description is made from the body (a mode of :mod:`skillctl.fallback`);
     ``needs_description`` that a skill without one is left out; ``excluded_by`` the boolean
     fields that keep a skill out when no agent profile says otherwise; ``budget_doc`` the
     default budget in words (shown in ``--help`` and ``--report``).
@@ -123,7 +123,9 @@ class CatalogFormat:
     render: Renderer
     budget_doc: str = "none"
     name_from_dir: bool = False
-    body_fallback: bool = False
+    body_fallback: str | None = None
+    #: the agent takes surrounding whitespace off a declared name (the Copilot CLI)
+    trims_name: bool = False
     needs_description: bool = True
     excluded_by: tuple[str, ...] = ()
     uncertain: tuple[str, ...] = field(default=())
