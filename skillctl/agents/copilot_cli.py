@@ -92,6 +92,8 @@ PROFILE = Profile(
     allowed_tools="",
     runs_scripts_without_approval=None,
     uncertain=(
+        "the catalog lists skills in full up to a character budget and the rest by name "
+        "('Additional skills available'); the budget's size is not modelled",
         "security (issue 18): what the CLI does with allowed-tools and whether it asks before "
         "running a command are not checked",
         "plugin skills, `copilot skill add` custom directories and COPILOT_SKILLS_DIRS are not "
