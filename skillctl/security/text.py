@@ -17,6 +17,7 @@ evaluated or fetched; standard library only.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -144,10 +145,55 @@ _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 _QUOTES = (('"', '"'), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"))
 
 
+#: For each pattern of :data:`_INJECTION`, the words (case-folded) one of which every match
+#: starts with; None: a pattern anchored at line starts, tried only on text holding one of
+#: :data:`_ANCHORED_NEEDS`. A case-insensitive pattern costs a try at every character; one
+#: scan for all first words and a try where one stands cut the security pass on the 430
+#: skills of the shared corpus (17 MB of text) from 9 s to under 3.
+_LEADS: tuple[tuple[str, ...] | None, ...] = (
+    ("ignore", "disregard", "forget", "override", "overwrite"),
+    ("do", "don", "never", "without", "hide", "conceal", "keep"),
+    ("you", "enter", "enable", "activate", "switch"),
+    ("reveal", "print", "output", "repeat", "show", "send", "leak", "dump"),
+    ("disable", "turn", "bypass", "circumvent", "deactivate", "ignore", "skip", "evade",
+     "escape"),
+    ("--dangerously", "--approval-mode", "--yolo", "--allow-all-tools", "--trust-all-tools",
+     "bypasspermissions", "never", "do", "don", "auto", "always", "approve"),
+    None,
+)
+_ANCHORED_NEEDS = ("<|", "[system]", "[inst]", "<system>", "</system>", "override")
+#: lead word -> the indexes of the patterns that may start with it
+_BY_LEAD: dict[str, tuple[int, ...]] = {}
+for _index, _words in enumerate(_LEADS):
+    for _word in _words or ():
+        _BY_LEAD[_word] = (*_BY_LEAD.get(_word, ()), _index)
+#: any lead word, longest first; where one starts is checked by the patterns themselves
+_LEAD = re.compile("|".join(re.escape(w) for w in sorted(_BY_LEAD, key=len, reverse=True)))
+
+
 def injection_matches(text: str) -> Iterator[tuple[re.Match[str], bool, str]]:
-    """Every injection phrase in ``text``: (match, strong, why it matters)."""
-    for pattern, strong, why in _INJECTION:
-        for match in pattern.finditer(text):
+    """Every injection phrase in ``text``: (match, strong, why it matters), each pattern's
+    matches as ``finditer`` gives them (non-overlapping, leftmost first)."""
+    folded = text.casefold()
+    if len(folded) != len(text):  # casefold lengthened something (ß -> ss): offsets move
+        for pattern, strong, why in _INJECTION:
+            yield from ((match, strong, why) for match in pattern.finditer(text))
+        return
+    found: list[list[re.Match[str]]] = [[] for _ in _INJECTION]
+    ends = [0] * len(_INJECTION)
+    for lead in _LEAD.finditer(folded):
+        position = lead.start()
+        for index in _BY_LEAD[lead.group(0)]:
+            if position < ends[index]:
+                continue
+            match = _INJECTION[index][0].match(text, position)
+            if match is not None:
+                found[index].append(match)
+                ends[index] = max(match.end(), position + 1)
+    if any(word in folded for word in _ANCHORED_NEEDS):
+        found[-1] = list(_INJECTION[-1][0].finditer(text))
+    for (_, strong, why), matches in zip(_INJECTION, found, strict=True):
+        for match in matches:
             yield match, strong, why
 
 
@@ -211,6 +257,9 @@ _INVISIBLE = frozenset(
 #: The bidi controls that reorder text: embeddings and overrides (U+202A-U+202E) and
 #: isolates (U+2066-U+2069). The marks U+200E/U+200F do not reorder and are left alone.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: whether a line holds any of them at all (one C scan before the per-character look)
+_INVISIBLE_ANY = re.compile("[" + "".join(sorted(_INVISIBLE)) + "]")
+_BIDI_ANY = re.compile("[" + "".join(sorted(_BIDI)) + "]")
 _TAG_FIRST, _TAG_LAST = 0xE0000, 0xE007F
 _VS_FIRST, _VS_LAST = 0xE0100, 0xE01EF
 _BLACK_FLAG = "\U0001f3f4"
@@ -239,10 +288,17 @@ def _legit_joiner(line: str, index: int) -> bool:
     return bool(before and after) and _joins_script(before, after)
 
 
+#: Tag characters and supplementary variation selectors (what :func:`_smuggled` decodes).
+_SMUGGLING = re.compile("[\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+
+
 def _smuggled(line: str) -> Iterator[tuple[int, str]]:
     """(column index, decoded text) of each run of tag or supplementary variation selector
     characters that is not part of an emoji flag."""
-    index = 0
+    first = _SMUGGLING.search(line)
+    if first is None:
+        return
+    index = first.start()
     while index < len(line):
         code = ord(line[index])
         if _TAG_FIRST <= code <= _TAG_LAST or _VS_FIRST <= code <= _VS_LAST:
@@ -276,15 +332,77 @@ def _is_rtl_text(line: str) -> bool:
 # ------------------------------------------------------------------ Markdown layout
 
 
-@dataclass(frozen=True, slots=True)
 class _Layout:
-    """Where a Markdown file shows text as code or as a quotation."""
+    """Where a Markdown file shows text as code or as a quotation.
 
-    lines: tuple[str, ...]
-    starts: tuple[int, ...]  # offset of each line in the text
-    fenced: frozenset[int]  # 0-based indexes of lines inside (or opening/closing) a fence
-    code_spans: tuple[tuple[int, int], ...]  # offsets [start, end) of inline code spans
-    headings: tuple[int, ...]  # 0-based indexes of heading lines
+    Built on first use, part by part: most files hold nothing to report, and splitting every
+    file into lines and fences cost the security pass half a second on the shared corpus.
+    """
+
+    __slots__ = ("_code_spans", "_fenced", "_headings", "_lines", "_markdown", "_starts",
+                 "_text")
+
+    def __init__(self, text: str, markdown: bool) -> None:
+        self._text = text
+        self._markdown = markdown
+        self._lines: tuple[str, ...] | None = None
+        self._starts: tuple[int, ...] | None = None
+        self._fenced: frozenset[int] | None = None
+        self._code_spans: tuple[tuple[int, int], ...] = ()
+        self._headings: tuple[int, ...] = ()
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The lines, without their line breaks (``\r\n`` as well as ``\n``)."""
+        if self._lines is None:
+            self._lines = tuple(line.rstrip("\r") for line in self._text.split("\n"))
+        return self._lines
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The offset of each line in the text."""
+        if self._starts is None:
+            self._starts = (0, *itertools.accumulate(
+                len(line) + 1 for line in self._text.split("\n")[:-1]))
+        return self._starts
+
+    @property
+    def fenced(self) -> frozenset[int]:
+        """0-based indexes of lines inside (or opening/closing) a fence."""
+        if self._fenced is None:
+            self._structure()
+        assert self._fenced is not None
+        return self._fenced
+
+    def _structure(self) -> None:
+        fenced: set[int] = set()
+        spans: list[tuple[int, int]] = []
+        headings: list[int] = []
+        if self._markdown:
+            lines, starts = self.lines, self.starts
+            fence: str | None = None
+            for index, line in enumerate(lines):
+                # a fence line starts with ``` or ~~~ after at most three spaces
+                match = _FENCE.match(line) if line[:6].lstrip()[:1] in ("`", "~") else None
+                if fence is not None:
+                    fenced.add(index)
+                    if (match and match.group(1)[0] == fence[0]
+                            and len(match.group(1)) >= len(fence)):
+                        fence = None
+                    continue
+                if match:
+                    fence = match.group(1)
+                    fenced.add(index)
+                    continue
+                if line.startswith("#"):
+                    headings.append(index)
+                if "`" in line:
+                    base = starts[index]
+                    spans.extend((base + m.start(), base + m.end())
+                                 for m in _CODE_SPAN.finditer(line))
+        self._fenced = frozenset(fenced)
+        self._code_spans = tuple(spans)
+        self._headings = tuple(headings)
 
     def line_of(self, offset: int) -> int:
         """0-based line index of a text offset."""
@@ -294,12 +412,15 @@ class _Layout:
         """True inside a fence or an inline code span."""
         if self.line_of(offset) in self.fenced:
             return True
-        index = bisect.bisect_right(self.code_spans, (offset, 1 << 62)) - 1
-        return index >= 0 and self.code_spans[index][0] <= offset < self.code_spans[index][1]
+        spans = self._code_spans
+        index = bisect.bisect_right(spans, (offset, 1 << 62)) - 1
+        return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
     def heading_before(self, line_index: int) -> str:
-        index = bisect.bisect_right(self.headings, line_index) - 1
-        return self.lines[self.headings[index]] if index >= 0 else ""
+        if self._fenced is None:
+            self._structure()
+        index = bisect.bisect_right(self._headings, line_index) - 1
+        return self.lines[self._headings[index]] if index >= 0 else ""
 
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -307,34 +428,7 @@ _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
 def _layout(text: str, markdown: bool) -> _Layout:
-    lines = tuple(line.rstrip("\r") for line in text.split("\n"))
-    starts: list[int] = []
-    offset = 0
-    for raw in text.split("\n"):
-        starts.append(offset)
-        offset += len(raw) + 1
-    fenced: set[int] = set()
-    spans: list[tuple[int, int]] = []
-    headings: list[int] = []
-    if markdown:
-        fence: str | None = None
-        for index, line in enumerate(lines):
-            match = _FENCE.match(line)
-            if fence is not None:
-                fenced.add(index)
-                if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                    fence = None
-                continue
-            if match:
-                fence = match.group(1)
-                fenced.add(index)
-                continue
-            if line.startswith("#"):
-                headings.append(index)
-            if "`" in line:
-                base = starts[index]
-                spans.extend((base + m.start(), base + m.end()) for m in _CODE_SPAN.finditer(line))
-    return _Layout(lines, tuple(starts), frozenset(fenced), tuple(spans), tuple(headings))
+    return _Layout(text, markdown)
 
 
 def _quoted(line: str, start: int, end: int) -> bool:
@@ -380,7 +474,7 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
         findings.extend(_link_texts(text, layout, hidden_spans))
     if not text.isascii():
         findings.extend(_characters(layout))
-    findings.extend(_offscreen(layout))
+    findings.extend(_offscreen(text, layout))
     findings.extend(_injections(text, layout, hidden_spans, _SECURITY_TOPIC.search(topic)
                                 is not None))
     findings.sort(key=lambda f: (f.line, f.column, f.kind))
@@ -451,7 +545,7 @@ def _characters(layout: _Layout) -> Iterator[TextFinding]:
                               "characters", strong=True)
         invisible = [i for i, ch in enumerate(line) if ch in _INVISIBLE
                      and not (ch == "\ufeff" and index == 0 and i == 0)
-                     and not _legit_joiner(line, i)]
+                     and not _legit_joiner(line, i)] if _INVISIBLE_ANY.search(line) else []
         if invisible:
             names = sorted({f"U+{ord(line[i]):04X}" for i in invisible})
             visible = "".join(ch for ch in line if ch not in _INVISIBLE)
@@ -466,7 +560,8 @@ def _characters(layout: _Layout) -> Iterator[TextFinding]:
                 documentary=found is None and (
                     layout.in_code(layout.starts[index] + first)
                     or _quoted(line, first, first + 1) or _CUE.search(line) is not None))
-        controls = [i for i, ch in enumerate(line) if ch in _BIDI]
+        controls = ([i for i, ch in enumerate(line) if ch in _BIDI]
+                    if _BIDI_ANY.search(line) else [])
         if controls:
             names = sorted({f"U+{ord(line[i]):04X}" for i in controls})
             yield TextFinding(
@@ -479,17 +574,24 @@ def _characters(layout: _Layout) -> Iterator[TextFinding]:
 _PUSHED_RIGHT = re.compile(r"(?:[ \t]{" + str(SPACE_RUN) + r",}|\t{40,})(\S.*)$")
 
 
-def _offscreen(layout: _Layout) -> Iterator[TextFinding]:
-    blank = 0
+#: A line break, then a run of at least BLANK_RUN blank lines followed by a line with text
+#: (searched in the text after a "\n", so that a run at its very start counts too; a
+#: leading "\n" lets the search skip from line break to line break, ten times faster than
+#: a ``^`` in multi-line mode).
+_BLANK_LINES = re.compile(r"\n(?:[^\S\n]*\n){" + str(BLANK_RUN) + r",}(?=[^\n]*\S)")
+
+
+def _offscreen(text: str, layout: _Layout) -> Iterator[TextFinding]:
+    for run in _BLANK_LINES.finditer("\n" + text):
+        index = layout.line_of(run.end() - 1)
+        line = layout.lines[index]
+        found = instruction_in(line) or (False, "text")
+        yield TextFinding(OFFSCREEN, index + 1, 1, _quote(line),
+                          f"{found[1]} after {run.group(0).count(chr(10)) - 1} blank lines",
+                          found[0])
+    if " " * SPACE_RUN not in text and "\t" * 40 not in text:
+        return
     for index, line in enumerate(layout.lines):
-        if not line.strip():
-            blank += 1
-            continue
-        if blank >= BLANK_RUN:
-            found = instruction_in(line) or (False, "text")
-            yield TextFinding(OFFSCREEN, index + 1, 1, _quote(line),
-                              f"{found[1]} after {blank} blank lines", found[0])
-        blank = 0
         if len(line) > SPACE_RUN and (" " * SPACE_RUN in line or "\t" * 40 in line):
             match = _PUSHED_RIGHT.search(line)
             # a Markdown table row padded to align its cells is not hiding anything
