@@ -17,8 +17,8 @@ import pytest
 #: Top-level packages that only a command's body may import (STYLE.md §2d and §4).
 HEAVY = ("jsonschema", "ruamel", "rich", "pathspec", "pydantic")
 
-COMMANDS = ("list", "show", "lint", "rules", "agents", "render", "new", "schema", "run-script",
-            "disable", "enable", "link", "unlink")
+COMMANDS = ("list", "show", "lint", "audit", "rules", "agents", "render", "new", "schema",
+            "run-script", "disable", "enable", "link", "unlink")
 
 
 def imported_modules(
@@ -114,6 +114,7 @@ COMMAND_MODULES = {
     "skillctl.cli.list_cmd",
     "skillctl.cli.show",
     "skillctl.cli.lint",
+    "skillctl.cli.audit",
     "skillctl.cli.rules",
     "skillctl.cli.agents_cmd",
     "skillctl.cli.render",

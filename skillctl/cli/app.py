@@ -51,9 +51,13 @@ COMMANDS: dict[str, LazyCommand] = {
         "skillctl.cli.lint",
         "Lint skills: every rule of the open spec plus what breaks in real agents.",
     ),
+    "audit": LazyCommand(
+        "skillctl.cli.audit",
+        "Audit skills: security findings, and what each can do (hosts, commands, files, env).",
+    ),
     "rules": LazyCommand(
         "skillctl.cli.rules",
-        "List every lint rule: id, default severity, fixable, agents and summary.",
+        "List every lint rule: id, category, default severity, fixable, agents and summary.",
     ),
     "agents": LazyCommand(
         "skillctl.cli.agents_cmd",

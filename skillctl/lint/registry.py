@@ -54,6 +54,7 @@ RULE_MODULES = (
     "mentions",
     "suppressions",
     "security_text",
+    "security_code",
     "provenance",
 )
 

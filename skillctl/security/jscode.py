@@ -1,0 +1,173 @@
+"""Capabilities of JavaScript and TypeScript, read by tokens and lines (never run).
+
+Not a parser: string literals, identifiers and calls are found with regular expressions on
+each line, comments blanked first. Data is followed through ``const x = ...`` /
+``let``/``var``/plain assignments line by line: a variable assigned from a credential
+store's path or content, or from the whole ``process.env``, is labelled, and so is every
+variable assigned from an expression naming it; a network call whose line names a labelled
+variable sends it. ``eval``/``new Function``/``vm.run*`` of decoded (``atob``,
+``Buffer.from(..., 'base64')``) or fetched text is remote or obfuscated code. Strings given
+to ``child_process`` are analysed as shell commands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillctl.security import facts as F
+from skillctl.security import shell
+
+_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
+_ASSIGN = re.compile(r"\b(?:const|let|var)?\s*([A-Za-z_$][\w$]*)\s*=(?!=)")
+_DESTRUCTURE = re.compile(r"\b(?:const|let|var)\s*[{\[]([^}\]]*)[}\]]\s*=(?!=)")
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+_NETWORK = re.compile(
+    r"\bfetch\s*\(|\baxios(?:\.\w+)?\s*\(|\bhttps?\.(?:request|get)\s*\(|\bgot(?:\.\w+)?\s*\(|"
+    r"\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+WebSocket\s*\(|\bnet\.(?:connect|"
+    r"createConnection)\s*\(|\bdgram\b|\.send\s*\(|\bnodemailer\b|\bky(?:\.\w+)?\s*\(|"
+    r"\bsuperagent\b|\bneedle\s*\(|\bundici\b|\brequest\s*\(")
+_SENDING = re.compile(r"\bmethod\s*:\s*['\"](?:POST|PUT|PATCH)|\bbody\s*:|\baxios\.(?:post|put|"
+                      r"patch)\b|\bgot\.(?:post|put)\b|\.send\s*\(|sendBeacon|\.write\s*\(|"
+                      r"\bky\.(?:post|put)\b|\bdns\.|\bresolve\w*\s*\(", re.IGNORECASE)
+_EXEC = re.compile(r"\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\bvm\.run\w*\s*\(|"
+                   r"\bsetTimeout\s*\(\s*[A-Za-z_$'\"`]")
+_DECODE = re.compile(r"\batob\s*\(|Buffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|"
+                     r"\bfromCharCode\b|\bdecodeURIComponent\s*\(\s*escape")
+_FETCHED = re.compile(r"\bfetch\s*\(|\.text\s*\(\s*\)|\baxios\b|\bhttps?\.get\s*\(|\bgot\b")
+_CHILD = re.compile(r"\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync|execa|"
+                    r"execaCommand|\$)\s*\(\s*([\"'`])((?:\\.|(?!\1)[^\\])*)\1")
+_CHILD_ARRAY = re.compile(r"\b(?:spawn|spawnSync|execFile|execFileSync|execa)\s*\(\s*([\"'])"
+                          r"([^\"']+)\1\s*,\s*\[([^\]]*)\]")
+_ENV_KEY = re.compile(r"process\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['\"]\s*\])|"
+                      r"Deno\.env\.get\(\s*['\"]([^'\"]+)['\"]")
+_ENV_ALL = re.compile(r"process\.env(?![\w.\[])|Deno\.env\.toObject\(")
+_READ = re.compile(r"\b(?:readFileSync|readFile|createReadStream|readdirSync|Deno\.readTextFile|"
+                   r"Bun\.file)\s*\(")
+_WRITE = re.compile(r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile|"
+                    r"createWriteStream|Deno\.writeTextFile|Bun\.write)\s*\(")
+_REMOVE = re.compile(r"\b(?:rmSync|rm|rmdirSync|rimraf|remove|removeSync|emptyDirSync)\s*\(")
+_HOST_PROPERTY = re.compile(r"\b(?:host|hostname)\s*:\s*['\"]([\w.:-]+)['\"]")
+_WRITE_CALL = re.compile(r"\b([A-Za-z_$][\w$]*)\.(?:write|send|end)\s*\(")
+_HOME = re.compile(r"\bos\.homedir\s*\(\s*\)|\bhomedir\s*\(\s*\)|process\.env\.HOME\b")
+
+
+def _strip_comments(source: str) -> str:
+    """Blank ``//`` and ``/* */`` comments outside strings (newlines kept)."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    quote = ""
+    while i < n:
+        ch = source[i]
+        if quote:
+            out.append(ch)
+            if ch == "\\" and i + 1 < n:
+                out.append(source[i + 1])
+                i += 2
+                continue
+            if ch == quote or (ch == "\n" and quote != "`"):
+                quote = ""
+            i += 1
+            continue
+        if ch in "'\"`":
+            quote = ch
+            out.append(ch)
+            i += 1
+            continue
+        if source.startswith("//", i) and (i == 0 or source[i - 1] != ":"):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append("\n" * source.count("\n", i, end))
+            i = end
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def analyze(source: str, emit: F.Emit) -> None:
+    """Emit the facts of JavaScript or TypeScript source."""
+    labels: dict[str, set[str]] = {}
+    #: variables holding a request or a socket, with the host it goes to
+    connections: dict[str, str] = {}
+    shell_state = shell.ShellState()
+    for number, line in enumerate(_strip_comments(source).split("\n"), 1):
+        if len(line) > 4000:
+            line = line[:4000]
+        strings = [m.group(2) for m in _STRING.finditer(line)]
+        joined = "/".join(strings)
+        line_labels: set[str] = set()
+        for ident in _IDENT.findall(line):
+            line_labels |= labels.get(ident, set())
+        store = F.credential_store(joined) if strings else None
+        home = _HOME.search(line) is not None
+        if store is not None:
+            line_labels.add("credential")
+            emit(F.CREDENTIAL, store, number, f"names {store}", "")
+        if _ENV_ALL.search(line):
+            line_labels.add("env")
+            emit(F.ENV_DUMP, "process.env", number, "reads the whole environment", "")
+        if _DECODE.search(line):
+            line_labels.add("decoded")
+        if _FETCHED.search(line):
+            line_labels.add("download")
+        for match in _ENV_KEY.finditer(line):
+            emit(F.ENV, match.group(1) or match.group(2) or match.group(3), number, "", "")
+        for text in strings:
+            for url in F.URL_RE.findall(text):
+                emit(F.URL, url, number, "", "")
+                host = F.host_of(url)
+                if host:
+                    emit(F.HOST, host, number, "", "")
+        assigned = [m.group(1) for m in _ASSIGN.finditer(line)]
+        for group in _DESTRUCTURE.findall(line):
+            assigned += _IDENT.findall(group)
+        for name in assigned:
+            if line_labels:
+                labels.setdefault(name, set()).update(line_labels)
+        if _EXEC.search(line):
+            if "download" in line_labels:
+                emit(F.REMOTE_EXEC, "eval", number, "evaluates code fetched from the network",
+                     "high")
+            elif "decoded" in line_labels:
+                emit(F.DECODE_EXEC, "eval", number, "evaluates decoded data", "high")
+        host_property = _HOST_PROPERTY.search(line)
+        if host_property:
+            emit(F.HOST, host_property.group(1), number, "", "")
+        writer = _WRITE_CALL.search(line)
+        network = _NETWORK.search(line)
+        if network or (writer and writer.group(1) in connections):
+            urls = [u for s in strings for u in F.URL_RE.findall(s)]
+            host = F.host_of(urls[0]) if urls else host_property.group(1) if host_property \
+                else connections.get(writer.group(1), "") if writer else ""
+            if network:
+                for name in assigned:
+                    connections[name] = host
+            sending = _SENDING.search(line) is not None
+            if sending:
+                emit(F.SEND, host or "?", number, "sends data over the network", "")
+            if {"credential", "env"} & line_labels:
+                what = "credentials" if "credential" in line_labels else "environment variables"
+                emit(F.EXFIL, host or "?", number, f"sends {what} to {host or 'a server'}",
+                     "high")
+        for match in _CHILD.finditer(line):
+            shell.analyze(match.group(2), emit, line_offset=number - 1, state=shell_state)
+        for match in _CHILD_ARRAY.finditer(line):
+            args = " ".join(m.group(2) for m in _STRING.finditer(match.group(3)))
+            shell.analyze(f"{match.group(2)} {args}", emit, line_offset=number - 1,
+                          state=shell_state)
+        path = ("~/" if home else "") + joined
+        if _READ.search(line) and strings and F.outside_skill(path):
+            emit(F.READ, path, number, "", "")
+        if _WRITE.search(line) and (strings or home):
+            if F.persistence_target(path):
+                emit(F.PERSIST, path, number, f"writes {path}, which runs later", "")
+            if F.outside_skill(path):
+                emit(F.WRITE, path, number, "", "")
+        if _REMOVE.search(line) and "recursive" in line:
+            target = "~" if home and not strings else path
+            if F.wipe_target(target):
+                emit(F.DESTROY, target, number, f"deletes {target} recursively", "high")

@@ -1,0 +1,489 @@
+"""Capabilities of Python code, read through :mod:`ast` (never imported or run).
+
+Calls are named through the file's imports (``from subprocess import run as r`` makes
+``r(...)`` ``subprocess.run``) and through the variables that hold objects
+(``s = socket.socket(); s.sendall(...)``). Data is followed through assignments, flow
+insensitively, with labels: "credential" (a credential store's path or content), "env" (the
+whole environment), "download" (a response body), "decoded" (base64/hex/zlib output). A
+labelled value reaching a network call is exfiltration; a "download" or "decoded" value
+reaching ``exec``/``eval`` is remote or obfuscated code. Strings given to ``os.system`` and
+``subprocess`` are analysed as shell commands.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from skillctl.security import facts as F
+from skillctl.security import shell
+
+#: Nodes of one file's tree looked at, at most (a generated file must not take long).
+MAX_NODES = 200_000
+
+_SEND_METHODS = frozenset({"post", "put", "patch", "request", "send", "sendall", "sendto",
+                           "sendmail", "send_message", "storbinary", "storlines", "upload",
+                           "upload_file", "put_object", "emit", "publish", "sendfile"})
+_HTTP_MODULES = ("requests", "httpx", "urllib.request", "urllib3", "aiohttp", "http.client",
+                 "pycurl", "socket", "smtplib", "ftplib", "websocket", "websockets",
+                 "paramiko", "boto3", "dns.resolver", "grpc")
+_FETCH = frozenset({"requests.get", "httpx.get", "urllib.request.urlopen", "urlopen",
+                    "urllib.request.urlretrieve", "requests.request", "httpx.request"})
+_DECODERS = frozenset({"base64.b64decode", "base64.b32decode", "base64.b85decode",
+                       "base64.a85decode", "base64.urlsafe_b64decode", "base64.decodebytes",
+                       "codecs.decode", "binascii.unhexlify", "binascii.a2b_base64",
+                       "bytes.fromhex", "zlib.decompress", "gzip.decompress", "lzma.decompress",
+                       "bz2.decompress", "marshal.loads", "pickle.loads"})
+_EXECUTORS = frozenset({"exec", "eval", "compile", "builtins.exec", "builtins.eval",
+                        "execfile", "runpy.run_path", "__import__"})
+_SHELL_CALLS = frozenset({"os.system", "os.popen", "subprocess.run", "subprocess.call",
+                          "subprocess.check_call", "subprocess.check_output",
+                          "subprocess.Popen", "subprocess.getoutput",
+                          "subprocess.getstatusoutput", "os.execv", "os.execvp", "os.spawnl",
+                          "commands.getoutput", "pty.spawn", "asyncio.create_subprocess_shell",
+                          "asyncio.create_subprocess_exec"})
+_DNS_CALLS = frozenset({"socket.gethostbyname", "socket.getaddrinfo", "socket.gethostbyname_ex",
+                        "dns.resolver.resolve", "dns.resolver.query"})
+#: Calls that copy the whole environment, and calls that do when given ``os.environ``.
+_ENV_COPIES = frozenset({"os.environ.copy", "os.environ.items", "os.environ.values"})
+_ENV_WRAPPERS = frozenset({"dict", "json.dumps", "str", "repr", "list", "sorted"})
+_REMOVERS = frozenset({"shutil.rmtree", "os.removedirs", "os.rmdir", "os.remove", "os.unlink"})
+
+
+class _Analysis:
+    def __init__(self, emit: F.Emit) -> None:
+        self.emit = emit
+        self.aliases: dict[str, str] = {}
+        self.objects: dict[str, str] = {}  # variable -> dotted name of the call it came from
+        self.labels: dict[str, frozenset[str]] = {}
+        self.shell_state = shell.ShellState()
+        #: variables holding a URL constant -> its host
+        self._url_names: dict[str, str] = {}
+        #: variables bound to a string whose value can be known (see :func:`fold`)
+        self.strings: dict[str, str] = {}
+        #: socket variables -> the host they were connected to
+        self._connected: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ names
+
+    def dotted(self, node: ast.AST) -> str:
+        """The resolved dotted name of an expression used as a callee ("" if none)."""
+        if isinstance(node, ast.Name):
+            if node.id in self.objects:
+                return self.objects[node.id]
+            return self.aliases.get(node.id, node.id)
+        if isinstance(node, ast.Attribute):
+            base = self.dotted(node.value)
+            return f"{base}.{node.attr}" if base else node.attr
+        if isinstance(node, ast.Call):
+            return self.dotted(node.func)
+        return ""
+
+    def imports(self, tree: ast.Module, nodes: list[ast.AST]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name.split(".")[0]] = (
+                        alias.name if alias.asname else alias.name.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+
+    # ------------------------------------------------------------------ labels
+
+    def expr_labels(self, node: ast.AST) -> frozenset[str]:
+        found: set[str] = set()
+        strings = []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name):
+                found |= self.labels.get(sub.id, frozenset())
+            elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                strings.append(sub.value)
+            elif isinstance(sub, ast.Call):
+                name = self.dotted(sub.func)
+                if name in _DECODERS or name.endswith((".b64decode", ".fromhex", ".unhexlify",
+                                                       ".decompress")):
+                    found.add("decoded")
+                elif name in _FETCH or (name.endswith((".get", ".urlopen", ".read")) and \
+                        name.startswith(_HTTP_MODULES)):
+                    found.add("download")
+                elif name in _ENV_COPIES or (name in _ENV_WRAPPERS and any(
+                        self._is_environ(a) for a in sub.args)):
+                    found.add("env")
+            elif self._is_environ(sub) and not self._environ_item(node, sub):
+                found.add("env")
+        if strings and F.credential_store("/".join(strings)):
+            found.add("credential")
+        return frozenset(found)
+
+    def _is_environ(self, node: ast.AST) -> bool:
+        return self.dotted(node) == "os.environ" if isinstance(node, ast.Attribute | ast.Name) \
+            else False
+
+    @staticmethod
+    def _environ_item(root: ast.AST, environ: ast.AST) -> bool:
+        """True when ``os.environ`` in ``root`` is only indexed or asked for one key."""
+        for sub in ast.walk(root):
+            if isinstance(sub, ast.Subscript) and sub.value is environ:
+                return True
+            if isinstance(sub, ast.Attribute) and sub.value is environ and sub.attr in (
+                    "get", "setdefault", "pop", "__contains__", "__getitem__"):
+                return True
+            if isinstance(sub, ast.Compare) and environ in sub.comparators:
+                return True
+        return False
+
+    def assignments(self, nodes: list[ast.AST]) -> None:
+        """Label variables by what they are assigned, until nothing changes (3 rounds)."""
+        pairs: list[tuple[list[str], ast.AST]] = []
+        for node in nodes:
+            targets: list[ast.AST] = []
+            value: ast.AST | None = None
+            if isinstance(node, ast.Assign):
+                targets, value = list(node.targets), node.value
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
+                targets, value = [node.target], node.value
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                targets, value = [node.optional_vars], node.context_expr
+            elif isinstance(node, ast.For):
+                targets, value = [node.target], node.iter
+            if value is None:
+                continue
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            # method calls that fill a variable: data.update(os.environ), buf.write(key)
+            pairs.append((names, value))
+            if isinstance(value, ast.Call) and len(names) == 1:
+                callee = self.dotted(value.func)
+                if callee and callee.split(".")[0] in ("socket", "requests", "httpx",
+                                                       "smtplib", "ftplib", "http",
+                                                       "urllib", "aiohttp", "paramiko"):
+                    self.objects[names[0]] = callee
+        for node in nodes:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.attr in (
+                        "update", "append", "extend", "write", "add", "insert"):
+                pairs.append(([node.func.value.id], node))
+        for _ in range(3):
+            changed = False
+            for names, value in pairs:
+                labels = self.expr_labels(value)
+                for name in names:
+                    before = self.labels.get(name, frozenset())
+                    if not labels <= before:
+                        self.labels[name] = before | labels
+                        changed = True
+            if not changed:
+                break
+
+    # ------------------------------------------------------------------ calls
+
+    def call(self, node: ast.Call) -> None:
+        name = self.dotted(node.func)
+        dynamic = self._dynamic(node.func)
+        if dynamic is not None:
+            name = dynamic
+            self.emit(F.DECODE_EXEC, name, node.lineno, f"calls {name} through getattr and "
+                      "__import__, hiding what runs", "high")
+        line = node.lineno
+        args = [*node.args, *(k.value for k in node.keywords)]
+        labels: set[str] = set()
+        for arg in args:
+            labels |= self.expr_labels(arg)
+        if name in _EXECUTORS or (name.endswith(".exec") and name.startswith("builtins")):
+            if "download" in labels:
+                self.emit(F.REMOTE_EXEC, name, line, f"{name}() runs code fetched from the "
+                          "network", "high")
+            elif "decoded" in labels:
+                self.emit(F.DECODE_EXEC, name, line, f"{name}() runs decoded data", "high")
+            return
+        network = name.startswith(_HTTP_MODULES) or name in _FETCH or \
+            name.split(".")[-1] in ("urlopen", "urlretrieve")
+        if name in _DNS_CALLS:
+            host_arg = node.args[0] if node.args else None
+            if host_arg is not None and not isinstance(host_arg, ast.Constant):
+                self.emit(F.SEND, "dns", line, "puts computed data in a DNS lookup", "")
+                if {"credential", "env"} & self.expr_labels(host_arg):
+                    self.emit(F.EXFIL, "dns", line, "leaks secrets through DNS lookups", "high")
+            return
+        if network:
+            host = self._host(node)
+            method = name.split(".")[-1]
+            owner = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if isinstance(owner, ast.Name):
+                if method == "connect" and host:
+                    self._connected[owner.id] = host
+                host = host or self._connected.get(owner.id, "")
+            data_keywords = {k.arg for k in node.keywords} & {"data", "json", "files",
+                                                             "content", "body"}
+            sending = method in _SEND_METHODS or bool(data_keywords) or (
+                method == "request" and node.args and isinstance(node.args[0], ast.Constant)
+                and str(node.args[0].value).upper() in ("POST", "PUT", "PATCH"))
+            if host:
+                self.emit(F.HOST, host, line, "", "")
+            if sending:
+                self.emit(F.SEND, host or "?", line, f"{name}() sends data", "")
+            if "env" in labels:
+                self.emit(F.ENV_DUMP, "os.environ", line, "reads the whole environment", "")
+            if {"credential", "env"} & labels:
+                self.emit(F.EXFIL, host or "?", line,
+                          f"{name}() sends {_what(labels)} to {host or 'a server'}", "high")
+            return
+        if name in _SHELL_CALLS:
+            self.shell_call(node, line)
+            return
+        if name in ("open", "io.open", "codecs.open", "os.open") or name.rsplit(".", 1)[-1] in (
+                "write_text", "write_bytes", "read_text", "read_bytes") or name.endswith(".open"):
+            self.file_call(node, name, line)
+            return
+        if name in _REMOVERS:
+            target = _constant_path(node.args[0]) if node.args else ""
+            if target and F.wipe_target(target):
+                self.emit(F.DESTROY, target, line, f"{name}() deletes {target}", "high")
+            elif target and F.outside_skill(target) and not F.is_temporary(target) and \
+                    name == "shutil.rmtree":
+                self.emit(F.DESTROY, target, line, f"{name}() deletes {target}, outside the "
+                          "skill", "")
+            return
+        if name in ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.getenvb"):
+            key = node.args[0] if node.args else None
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                self.emit(F.ENV, key.value, line, "", "")
+
+    def _dynamic(self, func: ast.AST) -> str | None:
+        """``getattr(__import__("os"), "system")`` -> "os.system" (names folded)."""
+        if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name)
+                and func.func.id == "getattr" and len(func.args) >= 2):
+            return None
+        owner, attribute = func.args[0], fold(func.args[1], self.strings)
+        module = None
+        if isinstance(owner, ast.Call) and owner.args and self.dotted(owner.func) in (
+                "__import__", "importlib.import_module"):
+            module = fold(owner.args[0], self.strings)
+        if module is None or attribute is None:
+            return None
+        return f"{module}.{attribute}"
+
+    def _host(self, node: ast.Call) -> str:
+        for arg in [*node.args, *(k.value for k in node.keywords if k.arg == "url")]:
+            for sub in ast.walk(arg):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    for url in F.URL_RE.findall(sub.value):
+                        host = F.host_of(url)
+                        if host:
+                            return host
+                if isinstance(sub, ast.Name) and sub.id in self._url_names:
+                    return self._url_names[sub.id]
+            if isinstance(arg, ast.Tuple) and arg.elts and isinstance(arg.elts[0], ast.Constant):
+                return str(arg.elts[0].value)  # socket.connect(("203.0.113.5", 4444))
+        return ""
+
+    def shell_call(self, node: ast.Call, line: int) -> None:
+        if not node.args:
+            return
+        first = node.args[0]
+        words: list[str] = []
+        folded = fold(first, self.strings)
+        if folded is not None:
+            words = [folded]
+        elif isinstance(first, ast.List | ast.Tuple):
+            words = [_quote(e.value) if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                     else _quote(_constant_path(e)) if _constant_path(e) else "X"
+                     for e in first.elts]
+        elif isinstance(first, ast.JoinedStr):
+            words = ["".join(str(v.value) if isinstance(v, ast.Constant) else "$X"
+                             for v in first.values)]
+        if not words:
+            return
+        shell.analyze(" ".join(words), self.emit, line_offset=line - 1, state=self.shell_state)
+
+    def file_call(self, node: ast.Call, name: str, line: int) -> None:
+        target_node: ast.AST | None = node.args[0] if node.args and name in (
+            "open", "io.open", "codecs.open", "os.open") else None
+        if target_node is None and isinstance(node.func, ast.Attribute):
+            target_node = node.func.value
+        path = _constant_path(target_node) if target_node is not None else ""
+        if not path:
+            return
+        mode = ""
+        if name.endswith(("write_text", "write_bytes")):
+            mode = "w"
+        elif len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+            mode = str(node.args[1].value)
+        for keyword in node.keywords:
+            if keyword.arg == "mode" and isinstance(keyword.value, ast.Constant):
+                mode = str(keyword.value.value)
+        writing = any(ch in mode for ch in "wax+")
+        store = F.credential_store(path)
+        if store is not None and not writing:
+            self.emit(F.CREDENTIAL, store, line, f"reads {store}", "")
+        if writing:
+            if F.persistence_target(path):
+                self.emit(F.PERSIST, path, line, f"writes {path}, which runs later", "")
+            if F.outside_skill(path):
+                self.emit(F.WRITE, path, line, "", "")
+        elif F.outside_skill(path):
+            self.emit(F.READ, path, line, "", "")
+
+    # ------------------------------------------------------------------ run
+
+    def run(self, tree: ast.Module, nodes: list[ast.AST]) -> None:
+        self.imports(tree, nodes)
+        for node in nodes:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                    isinstance(node.value.value, str):
+                urls = F.URL_RE.findall(node.value.value)
+                if urls and F.host_of(urls[0]):
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            self._url_names[target.id] = F.host_of(urls[0])
+        self.assignments(nodes)
+        for node in nodes:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                    node.targets[0], ast.Name) and not isinstance(node.value, ast.Constant):
+                value = fold(node.value, self.strings)
+                if value is not None:
+                    self.strings[node.targets[0].id] = value
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                    isinstance(node.value.value, str):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        self.strings[target.id] = node.value.value
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                self.call(node)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for url in F.URL_RE.findall(node.value):
+                    self.emit(F.URL, url, node.lineno, "", "")
+                    host = F.host_of(url)
+                    if host:
+                        self.emit(F.HOST, host, node.lineno, "", "")
+                store = F.credential_store(node.value) if len(node.value) < 300 else None
+                if store is not None:
+                    self.emit(F.CREDENTIAL, store, node.lineno, f"names {store}", "")
+            elif isinstance(node, ast.Subscript) and self._is_environ(node.value):
+                key = node.slice
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and \
+                        isinstance(node.ctx, ast.Load):
+                    self.emit(F.ENV, key.value, node.lineno, "", "")
+        if any("env" in labels for labels in self.labels.values()):
+            line = next((n.lineno for n in nodes if isinstance(n, ast.Attribute)
+                         and self._is_environ(n)), 1)
+            self.emit(F.ENV_DUMP, "os.environ", line, "reads the whole environment", "")
+
+
+def fold(node: ast.AST | None, names: dict[str, str], depth: int = 0) -> str | None:
+    """The value of a string expression built from constants, when it can be known without
+    running anything: concatenation, ``"".join(...)`` of constants, ``reversed``, slicing
+    with ``[::-1]``, ``chr`` of integer constants, and names bound to such values. Obfuscated
+    code builds its commands this way."""
+    if node is None or depth > 20:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return names.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = fold(node.left, names, depth + 1), fold(node.right, names, depth + 1)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        inner = fold(node.value, names, depth + 1)
+        step = node.slice.step
+        if inner is not None and isinstance(step, ast.UnaryOp) and node.slice.lower is None \
+                and node.slice.upper is None:
+            return inner[::-1]
+        return None
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "chr" and node.args and isinstance(
+                node.args[0], ast.Constant) and isinstance(node.args[0].value, int):
+            value = node.args[0].value
+            return chr(value) if 0 <= value < 0x110000 else None
+        if isinstance(func, ast.Name) and func.id == "reversed" and node.args:
+            inner = fold(node.args[0], names, depth + 1)
+            return inner[::-1] if inner is not None else None
+        if isinstance(func, ast.Attribute) and func.attr == "join" and node.args:
+            sep = fold(func.value, names, depth + 1)
+            arg = node.args[0]
+            if sep is None:
+                return None
+            if isinstance(arg, ast.GeneratorExp | ast.ListComp) and len(arg.generators) == 1:
+                gen = arg.generators[0]
+                if isinstance(gen.iter, ast.Tuple | ast.List) and isinstance(
+                        gen.target, ast.Name) and isinstance(arg.elt, ast.Call):
+                    chars = []
+                    for element in gen.iter.elts[:4096]:
+                        if not (isinstance(element, ast.Constant)
+                                and isinstance(element.value, int)):
+                            return None
+                        chars.append(fold(ast.Call(arg.elt.func, [element], []), names,
+                                          depth + 1))
+                    return sep.join(c for c in chars if c is not None) \
+                        if all(c is not None for c in chars) else None
+                return None
+            if isinstance(arg, ast.List | ast.Tuple):
+                parts = [fold(e, names, depth + 1) for e in arg.elts[:4096]]
+                return sep.join(p for p in parts if p is not None) \
+                    if all(p is not None for p in parts) else None
+            inner = fold(arg, names, depth + 1)
+            return sep.join(inner) if inner is not None else None
+    return None
+
+
+def _quote(word: str) -> str:
+    return word if word and all(ch.isalnum() or ch in "-_./:=@~$" for ch in word) \
+        else "'" + word.replace("'", "'\\''") + "'"
+
+
+def _constant_path(node: ast.AST | None) -> str:
+    """A path written as constants (``"~/.ssh/id_rsa"``, ``Path.home() / ".aws"``, an
+    f-string, ``os.path.expanduser(...)``), joined with "/"; "" when there is none."""
+    if node is None:
+        return ""
+    parts: list[str] = []
+    home = False
+    for sub in _in_order(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            parts.append(sub.value)
+        elif isinstance(sub, ast.Attribute) and sub.attr == "home":
+            home = True
+    if not parts:
+        return "~" if home else ""
+    path = "/".join(p.strip("/") if i else p.rstrip("/") for i, p in enumerate(parts))
+    return f"~/{path}" if home and not path.startswith(("~", "/")) else path
+
+
+def _in_order(node: ast.AST, depth: int = 0) -> Iterator[ast.AST]:
+    """The nodes below ``node`` in source order (``ast.walk`` is breadth first, which would
+    read ``home / ".aws" / "credentials"`` backwards)."""
+    if depth > 50:
+        return
+    yield node
+    for child in ast.iter_child_nodes(node):
+        yield from _in_order(child, depth + 1)
+
+
+def _what(labels: set[str] | frozenset[str]) -> str:
+    if "credential" in labels and "env" in labels:
+        return "credentials and environment variables"
+    return "credentials" if "credential" in labels else "environment variables"
+
+
+def _bounded_walk(tree: ast.AST) -> Iterator[ast.AST]:
+    for count, node in enumerate(ast.walk(tree)):
+        if count >= MAX_NODES:
+            return
+        yield node
+
+
+def analyze(source: str, emit: F.Emit) -> bool:
+    """Emit the facts of Python source; False when it does not parse (nothing emitted)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    nodes = list(_bounded_walk(tree))
+    try:
+        _Analysis(emit).run(tree, nodes)
+    except RecursionError:
+        return False
+    return True

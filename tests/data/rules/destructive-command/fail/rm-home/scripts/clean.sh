@@ -1,0 +1,3 @@
+#!/bin/sh
+TARGET=~
+rm -rf "$TARGET/"

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo 'export PATH="$HOME/.example/bin:$PATH"'
