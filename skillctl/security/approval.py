@@ -75,6 +75,8 @@ class Unasked:
     reason: str
     #: the skill's own ``allowed-tools`` grants it (the skill asks for the power itself)
     granted_by_skill: bool = False
+    #: the grant is any command (``Bash``, ``Bash(*)``), not a list of the skill's own
+    any_command: bool = False
 
 
 def unasked_agents(profiles: Sequence[Profile], frontmatter: Any) -> tuple[Unasked, ...]:
@@ -86,10 +88,12 @@ def unasked_agents(profiles: Sequence[Profile], frontmatter: Any) -> tuple[Unask
     found = []
     for profile in profiles:
         if profile.allowed_tools == PREAPPROVES and grants:
-            scope = ("any command" if any(unscoped(g) for g in grants)
+            anything = any(unscoped(g) for g in grants)
+            scope = ("any command" if anything
                      else "the commands " + ", ".join(grants) + " allow")
             found.append(Unasked(profile.id, profile.display_name,
-                                 f"allowed-tools pre-approves {scope}", granted_by_skill=True))
+                                 f"allowed-tools pre-approves {scope}", granted_by_skill=True,
+                                 any_command=anything))
         elif profile.runs_scripts_without_approval:
             found.append(Unasked(profile.id, profile.display_name,
                                  "runs shell commands without asking by default"))

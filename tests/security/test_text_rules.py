@@ -215,12 +215,28 @@ def test_scripts_run_unasked_per_agent(make_skill: Callable[..., Path]) -> None:
     assert _lint(skill, "scripts-run-unasked", agents=("claude-code",)) == []
 
 
-def test_a_scoped_bash_grant_is_named_and_warned_about(make_skill: Callable[..., Path]) -> None:
+def test_a_scoped_bash_grant_is_named_but_only_info(make_skill: Callable[..., Path]) -> None:
+    # a list of the skill's own commands is what the rule's hint recommends (expo-skill-eval
+    # in tests/data/corpus pre-approves only its scripts): no warning for it
     skill = _skill(make_skill, "# Notes\n",
                    extra='allowed-tools: "Read Bash(python scripts/x.py:*)"\n')
     (diag,) = _lint(skill, "scripts-run-unasked", agents=("claude-code",))
-    assert diag.severity is Severity.WARNING
+    assert diag.severity is Severity.INFO
     assert "Bash(python scripts/x.py:*)" in diag.message
+
+
+def test_a_limit_stated_about_something_else_is_no_claim(make_skill: Callable[..., Path]) -> None:
+    # getsentry skill-scanner: a table of other skills' risk levels; expo-skill-eval: what
+    # Expo Go "cannot run"; neither says this skill's allowed-tools limit it
+    body = ("# Scanner\n\n- `Read Grep Glob` — Low risk, read-only analysis skill\n"
+            "- Expo Go cannot run custom native code.\n")
+    skill = _skill(make_skill, body, extra="allowed-tools: Read, Grep\n")
+    (diag,) = _lint(skill, "allowed-tools-unenforced", agents=("claude-code",))
+    assert diag.severity is Severity.INFO
+    claimed = _skill(make_skill, "# Scanner\n\nThis skill is read-only.\n",
+                     extra="allowed-tools: Read, Grep\n", name="claimed")
+    (diag,) = _lint(claimed, "allowed-tools-unenforced", agents=("claude-code",))
+    assert diag.severity is Severity.WARNING
 
 
 def test_allowed_tools_parsing_and_shell_grants() -> None:

@@ -316,6 +316,21 @@ _BOUNDARY_CLAIM = re.compile(
     re.IGNORECASE)
 
 
+#: A line about this skill's own tools: a limit it states elsewhere (a bullet on what some
+#: other skill "cannot run", a table of risk levels) is no claim about itself.
+_SELF = re.compile(r"\b(?:this|the)\s+skill\b|\ballowed-tools\b|\bits\s+tools\b", re.I)
+
+
+def _claim_lines(ctx: SkillContext) -> Iterator[tuple[int, str]]:
+    """The description, then the body lines that speak of this skill's own tools."""
+    description = ctx.data.get("description")
+    if isinstance(description, str):
+        yield ctx.pos("description").line, description
+    for no, line in ctx.body_lines():
+        if _SELF.search(line):
+            yield no, line
+
+
 @rule("allowed-tools-unenforced", Severity.WARNING, needs_agent=True, category="security")
 def allowed_tools_unenforced(ctx: SkillContext) -> Iterator[Finding]:
     """`allowed-tools` is no safety boundary in an agent chosen with `--agent`.
@@ -325,8 +340,9 @@ def allowed_tools_unenforced(ctx: SkillContext) -> Iterator[Finding]:
     is active and limits nothing else (use `disallowed-tools` there to forbid a tool); Codex,
     Gemini CLI and OpenCode do not read it. Which agent does what is profile data
     (`allowed_tools`; agents where it is not known are left out). Info when the skill
-    declares it; a warning when its text also presents it as a limit ("read-only", "only
-    uses", "cannot write", "sandboxed").
+    declares it; a warning when its description, or a line of its body about the skill's
+    own tools ("this skill", "allowed-tools"), also presents it as a limit ("read-only",
+    "only uses", "cannot write", "sandboxed").
 
     Fails (with `--agent codex`): `allowed-tools: Read Grep` and "This skill is read-only:
     it can only use Read and Grep."
@@ -348,7 +364,7 @@ def allowed_tools_unenforced(ctx: SkillContext) -> Iterator[Finding]:
            else "ignores it")
         for p in agents
     )
-    claim = next(((no, line) for no, line in ctx.body_lines()
+    claim = next(((no, line) for no, line in _claim_lines(ctx)
                   if _BOUNDARY_CLAIM.search(line)), None)
     pos = ctx.pos("allowed-tools")
     if claim is None:
@@ -376,7 +392,8 @@ def scripts_run_unasked(ctx: SkillContext) -> Iterator[Finding]:
     Code asks, unless the skill's own `allowed-tools` pre-approves a shell (`Bash`,
     `Bash(python *)`). Info when an agent does so by default and the skill ships scripts; a
     warning when the skill grants itself the shell through `allowed-tools` (any command:
-    the skill widens the agent's permissions on its own). The other security findings of
+    the skill widens the agent's permissions on its own; info for a list of its own
+    commands, `Bash(python3 scripts/x.py)`). The other security findings of
     such a skill matter more, since nobody is asked before its scripts run; `skillctl audit`
     ranks them so.
 
@@ -397,10 +414,14 @@ def scripts_run_unasked(ctx: SkillContext) -> Iterator[Finding]:
     who = "; ".join(f"{u.display_name} ({u.reason})" for u in unasked)
     pos = ctx.pos("allowed-tools") if granted else ctx.pos()
     if granted:
+        # a list of the skill's own commands is what the hint asks for: info, not a warning
+        anything = any(u.any_command for u in granted)
         return found(Finding(
             f"the skill pre-approves shell commands for itself: {who}; nobody is asked "
-            "before its commands run", pos.line, pos.column, severity=Severity.WARNING,
-            hint="list only the commands the skill needs (Bash(python scripts/x.py)), or none"))
+            "before its commands run", pos.line, pos.column,
+            severity=Severity.WARNING if anything else Severity.INFO,
+            hint="list only the commands the skill needs (Bash(python scripts/x.py)), or none"
+            if anything else None))
     return found(Finding(
         f"its scripts would run without the user being asked in {who}",
         pos.line, pos.column))
