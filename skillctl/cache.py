@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillctl import limits
+from skillctl.gitfacts import git_index_modes, git_root
 from skillctl.lint.result import RuleInfo, SkillResult, SkillSummary
 from skillctl.model import Diagnostic, Severity
 from skillctl.replay import NAMES as _NAMES
@@ -334,8 +335,6 @@ class SkillKeyer:
     def _git_modes(self, real: str, state: _KeyState) -> Mapping[str, str] | None:
         """Index modes of the git repository holding the skill at real path ``real`` (one
         ``git`` call per repository and run), or None outside git."""
-        from skillctl.lint.rules.scripts import git_index_modes, git_root
-
         if os.path.exists(os.path.join(real, ".git")):
             root: str | None = real
         else:

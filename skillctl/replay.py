@@ -46,9 +46,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from hashlib import blake2b
-    from typing import Any
+    from typing import Any, Protocol
 
-    from skillctl.cache import Snapshot
+    class Snapshot(Protocol):
+        """What a record needs of the cache's snapshot (:class:`skillctl.cache.Snapshot`,
+        which imports this module: the cache sits above the replay)."""
+
+        @property
+        def files(self) -> tuple[str, ...]: ...
+        @property
+        def digest(self) -> str: ...
 
 #: Version of the record format; bump on any change to the key or the stored shape.
 RECORD_FORMAT = 1

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -49,4 +51,104 @@ def test_only_cli_knows_typer_and_only_report_knows_rich() -> None:
                 rich and (layer not in ("cli", "report") or top_level)
             ):
                 offenders.append(f"{rel}:{number}: {stripped}")
+    assert offenders == []
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree: ast.Module, package: str) -> Iterator[str]:
+    """Every module that ``tree`` may import as it runs: at module level and inside
+    functions (lazy imports run too), but not under ``if TYPE_CHECKING:`` (never run)."""
+
+    def walk(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                yield from (n for c in child.orelse for n in walk(ast.Module([c], [])))
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child
+            yield from walk(child)
+
+    for node in walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:  # relative: from the module's package
+            base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1],
+                             *([base] if base else [])])
+        yield base
+        yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """skillctl's modules and the skillctl modules each imports at run time."""
+    paths = {_module_name(p): p for p in sorted((REPO / "skillctl").rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = {m for m in _runtime_imports(tree, package) if m in paths and m != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` (its modules, the first repeated at the end), or []."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target):], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        state[node] = 2
+        path.pop()
+        return []
+
+    for start in sorted(graph):
+        if start not in state and (cycle := visit(start)):
+            return cycle
+    return []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_the_import_graph_sees_lazy_imports_and_skips_type_only_ones() -> None:
+    graph = import_graph()
+    assert "skillctl.collect" in graph["skillctl.lint.engine"]  # imported inside a function
+    assert "skillctl.cache" not in graph["skillctl.replay"]  # only under TYPE_CHECKING
+    assert "skillctl.gitfacts" in graph["skillctl.cache"]
+
+
+def test_skillctl_imports_run_one_way() -> None:
+    """No import cycle among skillctl's modules, lazy imports included: each module sits
+    above what it imports (the cache below the lint rules, never importing one)."""
+    assert find_cycle(import_graph()) == []
+
+
+def test_rule_modules_are_imported_by_the_lint_package_only() -> None:
+    """Facts a rule and the core share (git index modes, real paths) live in a core module
+    (``skillctl.gitfacts``): the core never reaches up into a rule module, not even lazily
+    or for types."""
+    offenders = []
+    for path in sorted((REPO / "skillctl").rglob("*.py")):
+        name = _module_name(path)
+        if name.startswith(("skillctl.lint", "skillctl.cli")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = (
+                [a.name for a in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )
+            offenders += [f"{name}: {t}" for t in targets if t.startswith("skillctl.lint.rules")]
     assert offenders == []

@@ -425,7 +425,7 @@ def run_lint(options: LintOptions) -> LintRun:
             warm.results, warm.across, warm.extra, (), "", config, options, rules=warm.rules
         )
         return LintRun(report, config, cache.snapshot)
-    from skillctl.lint.rules.scripts import git_index_modes
+    from skillctl.gitfacts import git_index_modes
 
     git_index_modes.cache_clear()  # one `git ls-files` per repository per run, never stale
     walked: list[str] = []

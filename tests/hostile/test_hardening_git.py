@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skillctl.lint.rules import scripts
+from skillctl import gitfacts
 from tests.conftest import write_skill
 from tests.hostile.limited import run_limited
 
@@ -51,9 +51,9 @@ def test_unusual_git_folders_are_not_asked(tmp_path: Path, odd: str) -> None:
     else:
         (repo / ".git").rename(tmp_path / "real-git")
         (repo / ".git").symlink_to(tmp_path / "real-git")
-    assert not scripts._plain_repository(str(repo))
-    scripts.git_index_modes.cache_clear()
-    assert scripts.git_index_modes(str(repo)) == {}
+    assert not gitfacts._plain_repository(str(repo))
+    gitfacts.git_index_modes.cache_clear()
+    assert gitfacts.git_index_modes(str(repo)) == {}
 
 
 def test_git_calls_share_one_budget_per_run(tmp_path: Path) -> None:
@@ -61,11 +61,11 @@ def test_git_calls_share_one_budget_per_run(tmp_path: Path) -> None:
     script = _repo_with_script(repo)
     subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
     real = os.path.realpath(script)
-    scripts.git_index_modes.cache_clear()
-    assert scripts.git_index_modes(str(repo)).get(real) == "100755"
-    scripts.git_index_modes.cache_clear()
-    scripts._git_seconds_left[0] = 0.0  # the run's budget is spent: git is not asked
-    assert scripts.git_index_modes(str(repo)) == {}
-    scripts.git_index_modes.cache_clear()  # a new run gets the whole budget back
-    assert scripts._git_seconds_left[0] == scripts.GIT_BUDGET_SECONDS
-    assert scripts.git_index_modes(str(repo)).get(real) == "100755"
+    gitfacts.git_index_modes.cache_clear()
+    assert gitfacts.git_index_modes(str(repo)).get(real) == "100755"
+    gitfacts.git_index_modes.cache_clear()
+    gitfacts._git_seconds_left[0] = 0.0  # the run's budget is spent: git is not asked
+    assert gitfacts.git_index_modes(str(repo)) == {}
+    gitfacts.git_index_modes.cache_clear()  # a new run gets the whole budget back
+    assert gitfacts._git_seconds_left[0] == gitfacts.GIT_BUDGET_SECONDS
+    assert gitfacts.git_index_modes(str(repo)).get(real) == "100755"

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillctl.collect import collect
+from skillctl.gitfacts import git_index_modes, index_mode
 from skillctl.lint.config import resolve_config
 from skillctl.lint.context import HEAD_BYTES, SkillContext
 from skillctl.lint.registry import Finding
@@ -28,8 +29,6 @@ from skillctl.lint.rules.body import home_path
 from skillctl.lint.rules.references import checked_references
 from skillctl.lint.rules.scripts import (
     _index_modes,
-    git_index_modes,
-    index_mode,
     script_crlf,
     script_not_executable,
     shebang_files,
@@ -242,7 +241,7 @@ def test_remembered_folders_equal_realpath_and_the_git_walk(tmp_path: Path) -> N
     """Real paths and git roots remembered for a run equal ``realpath`` and the walk up,
     through symlinked folders, ``..``, relative paths, nested repositories; forgotten with
     ``git_index_modes.cache_clear()``."""
-    from skillctl.lint.rules.scripts import _git_root_of_real, _git_root_remembered, _real_folder
+    from skillctl.gitfacts import git_root_of_real, git_root_remembered, real_folder
 
     repo = tmp_path / "repo"
     (repo / "skills" / "a" / "scripts").mkdir(parents=True)
@@ -274,16 +273,16 @@ def test_remembered_folders_equal_realpath_and_the_git_walk(tmp_path: Path) -> N
             for _ in range(2):  # the second time from what was remembered
                 for folder in folders:
                     given = str(folder) if relative_to is None else os.path.relpath(folder)
-                    real = _real_folder(given)
+                    real = real_folder(given)
                     assert real == os.path.realpath(given), given
-                    assert _git_root_remembered(real) == _git_root_of_real(real), given
+                    assert git_root_remembered(real) == git_root_of_real(real), given
         os.chdir(cwd)
         a = repo / "skills" / "a"
-        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
+        assert git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
         (a / ".git").mkdir()  # remembered until the next run
-        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
+        assert git_root_remembered(os.path.realpath(a)) == os.path.realpath(repo)
         git_index_modes.cache_clear()
-        assert _git_root_remembered(os.path.realpath(a)) == os.path.realpath(a)
+        assert git_root_remembered(os.path.realpath(a)) == os.path.realpath(a)
     finally:
         os.chdir(cwd)
         git_index_modes.cache_clear()
