@@ -13,6 +13,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "docs" / "rules.md"
+#: A paragraph after the header: how often the rules' errors are right, measured by hand.
+PRECISION_NOTE = (
+    "\nHow often each rule's errors are right, hand-sampled on public collections: "
+    "[rule-precision.md](rule-precision.md); per-rule noise on any folder: "
+    "`python bench/precision.py FOLDER`.\n"
+)
 
 
 def render() -> str:
@@ -20,7 +26,10 @@ def render() -> str:
     from skillctl.lint.registry import all_rules
     from skillctl.report.lint_rules import rules_markdown
 
-    return rules_markdown(all_rules())
+    text = rules_markdown(all_rules())
+    # the measured precision is hand-written (docs/rule-precision.md): link it from the header
+    table = text.index("\n| Rule |")
+    return text[:table] + PRECISION_NOTE + text[table:]
 
 
 def main(argv: list[str] | None = None) -> int:

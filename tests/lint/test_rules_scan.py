@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skillctl.collect import collect
+from skillctl.lint import paths_in_text as refs
 from skillctl.lint.config import resolve_config
 from skillctl.lint.context import SkillContext
-from skillctl.lint.rules import references as refs
 from skillctl.model import ParsedSkill, Skill
 from skillctl.parse import parse_text
 from tests.conftest import CORPUS, DATA, REPO
@@ -32,7 +32,7 @@ def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
     template = False  # inside ```markdown: code paths are the template's (issue 16)
     for offset, line in enumerate(body.split("\n")):
         line_no = first_line + offset
-        fence = refs._FENCE.match(line)
+        fence = refs.FENCE.match(line)
         if fence:
             marker = fence.group(1)
             if opener is None:
@@ -67,11 +67,8 @@ def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
             start = match.start(1)
             if line[:start].endswith("}/") and not refs._skill_dir_variable(line, start - 1):
                 continue  # ${CLAUDE_PLUGIN_ROOT}/scripts/x is not the skill's (issue 16)
-            token = match.group(1).rstrip(".,;:)")
-            after = line[match.end(1) : match.end(1) + 1]
-            if (after and after in refs._TEMPLATE_CHARS) or any(
-                c in refs._TEMPLATE_CHARS for c in token
-            ):
+            token = refs._code_path_token(line, match)
+            if token is None:
                 continue
             if token.endswith("/") or token in seen or token.lstrip("./") in seen:
                 continue

@@ -2,9 +2,9 @@
 
 ``broken-reference`` (:mod:`skillctl.lint.rules.references`) checks links and paths under
 ``scripts/``, ``references/`` and ``assets/``; this rule adds the other relative paths the
-body points the agent at ("open `resources/implementation-playbook.md`") and reuses that
-module's notion of a reference: its fence handling, placeholders, example labels, and its
-check of a path against the skill directory.
+body points the agent at ("open `resources/implementation-playbook.md`") and shares
+its notion of a reference (:mod:`skillctl.lint.paths_in_text`): fence handling, emphasis,
+placeholders, example labels, and the check of a path against the skill directory.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
-from skillctl.lint.rules.references import (
-    _FENCE,
-    _TEMPLATE_CHARS,
-    _in_example,
-    _Listings,
-    _placeholder,
-    _status,
+from skillctl.lint.paths_in_text import (
+    FENCE,
+    TEMPLATE_CHARS,
+    Listings,
+    in_example,
+    is_placeholder,
+    path_status,
     references,
 )
+from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 
 #: A relative path with at least one folder and a file extension, as a whole inline code span.
@@ -34,6 +34,9 @@ _TEXT_PATH = re.compile(
     r"(?<![\w./\\~$@%{:<-])((?:\./)?[A-Za-z0-9_][\w.-]*(?:/[A-Za-z0-9_][\w.-]*)*/[\w.-]*"
     r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/(-])"
 )
+#: Underscores that open or close emphasis (``__resources/x.md__``): blanked before
+#: :data:`_TEXT_PATH` reads the text, which would take them for part of a name.
+_EMPHASIS_UNDERSCORES = re.compile(r"(?<!\w)_{1,2}(?=[A-Za-z0-9.])|(?<=[A-Za-z0-9])_{1,2}(?!\w)")
 #: Words that send the agent to a file: the path after them is the skill's own.
 _READ_VERB = re.compile(
     r"(?i)(?<![\w.])(?:read|reads|reading|open|opens|load|loads|consult|see|refer(?:s)? to|review|"
@@ -41,7 +44,7 @@ _READ_VERB = re.compile(
     r"defined in|listed in|available in)\b"
 )
 #: A list item that starts with the path ("- `resources/x.md` for detailed patterns").
-_LIST_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?`?$")
+_LIST_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*|__|\*|_)?`?$")
 #: Folders of the three kinds ``broken-reference`` checks itself.
 _REFERENCE_DIRS = frozenset({"scripts", "references", "assets"})
 #: First folders that hold a skill's own resources: a path under one of them is the skill's
@@ -70,7 +73,7 @@ def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
     for line_no, line in ctx.body_lines():
         if "/" not in line and "```" not in line and "~~~" not in line:
             continue
-        fence = _FENCE.match(line) if ("```" in line or "~~~" in line) else None
+        fence = FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)
             if opener is None:
@@ -85,6 +88,8 @@ def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
         plain = _CODE_SPAN.sub(_blank, line) if "`" in line else line
         # a link's target is broken-reference's; so is any URL
         plain = _LINK_OR_URL.sub(_blank, plain)
+        if "_" in plain:
+            plain = _EMPHASIS_UNDERSCORES.sub(_blank, plain)
         spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
         for start, target in sorted(spans):
             before = line[:start]
@@ -125,7 +130,7 @@ def missing_file(ctx: SkillContext) -> Iterator[Finding]:
     known = {ref.target.removeprefix("./") for ref in references(ctx)}
     body_lines = body.split("\n")
     first = ctx.parsed.body_start_line
-    listings = _Listings()
+    listings = Listings()
     folders = {path.split("/", 1)[0] for path in ctx.file_paths if "/" in path}
     findings: list[Finding] = []
     seen: set[str] = set()
@@ -136,14 +141,14 @@ def missing_file(ctx: SkillContext) -> Iterator[Finding]:
             continue
         if folder not in _RESOURCE_DIRS and folder not in folders:
             continue
-        if not _TEMPLATE_CHARS.isdisjoint(target) or _placeholder(target):
+        if not TEMPLATE_CHARS.isdisjoint(target) or is_placeholder(target):
             continue
         seen.add(bare)
-        status, _ = _status(ctx, target, listings)
+        status, _ = path_status(ctx, target, listings)
         if status != "missing":
             continue  # there, there in another case (reference-case's), or outside the skill
         index = line_no - first
-        if 0 <= index < len(body_lines) and _in_example(body_lines, index, column):
+        if 0 <= index < len(body_lines) and in_example(body_lines, index, column):
             continue
         findings.append(Finding(
             f"{target!r} does not exist in the skill directory, but the body sends the agent "

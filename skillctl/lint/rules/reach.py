@@ -32,7 +32,7 @@ def _project_of(profile: Profile, skill_dir: Path, home: Path, env: Mapping[str,
     nearest ancestor ``D`` whose ``{project}`` root (as the profile spells it) contains the
     skill, or the working directory for a root that does not depend on the project (the
     user's); None when no root of the agent holds the skill."""
-    from skillctl.discovery import expand_template
+    from skillctl.discovery import expand_template, workspace_dir
 
     real = os.path.realpath(skill_dir)
     texts = {str(skill_dir), real}
@@ -43,10 +43,13 @@ def _project_of(profile: Profile, skill_dir: Path, home: Path, env: Mapping[str,
             if any(_inside(t, str(place)) for t in texts):
                 return cwd
     for directory in (skill_dir, *skill_dir.parents):
+        # an agent with its own workspace (OpenClaw) applies {project} roots to it, not to
+        # the folder it is started in: a project's skills/ is not one of its folders
+        base = workspace_dir(profile, directory, home, env)
         for root in profile.roots:
             if "{project}" not in root.template:
                 continue
-            for place in expand_template(root.template, directory, home, env):
+            for place in expand_template(root.template, base, home, env):
                 if any(_inside(t, str(place)) for t in texts):
                     return directory
     return None

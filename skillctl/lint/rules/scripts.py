@@ -122,6 +122,11 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
         found = _interpreter(word)
         if found is not None:
             return "interpreter", found
+    if before.endswith("](") or before.rstrip().endswith("]:"):
+        return "other", None  # a Markdown link's target ([x.sh](scripts/x.sh)) runs nothing
+    if (path.startswith(("$", "{")) and before.endswith("`") and after.startswith("`")
+            and _verb_before(before) not in _RUN_VERBS):
+        return "other", None  # `{baseDir}/tools/x.py` alone in a table cell names the file
     if path.startswith(("./", "/", "~", "$", "{")):
         return "direct", None
     if "/" not in path:
@@ -129,9 +134,7 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if after[:1] == ":" and after[1:2].isdigit():
         return "other", None  # scripts/x.py:54 points at a line of code
     if before.endswith("`") and after.startswith("`"):
-        words = _WORD_SPLIT.split(before[:-1].rstrip(" :"))
-        verb = next((w.lower() for w in reversed(words) if w), "")
-        return ("named-run", None) if verb in _RUN_VERBS else ("other", None)
+        return ("named-run", None) if _verb_before(before) in _RUN_VERBS else ("other", None)
     rest = segment
     for word in reversed(words):  # sudo, env FOO=1 ... before the command still run it
         if word in _PREFIX_WORDS or "=" in word:
@@ -141,6 +144,12 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if _COMMAND_START.search(before[: len(before) - len(segment)] + rest):
         return "direct", None
     return "other", None
+
+
+def _verb_before(before: str) -> str:
+    """The last word before the inline code span that ``before`` opens, lower-cased."""
+    words = _WORD_SPLIT.split(before[:-1].rstrip(" :"))
+    return next((w.lower() for w in reversed(words) if w), "")
 
 
 def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
@@ -163,10 +172,11 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
         at = text.find(name, end)
 
 
-def _texts(ctx: SkillContext, skip: str) -> Iterator[str]:
-    """The entry file and the skill's other small text files (not ``skip``)."""
+def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, str]]:
+    """(whether it is Markdown, text) of the entry file and the skill's other small text
+    files (not ``skip``)."""
     if ctx.parsed.text is not None:
-        yield ctx.parsed.text
+        yield True, ctx.parsed.text
     entry_name = ctx.skill.entry.name
     for file in ctx.files:
         if (file.relpath in (entry_name, skip) or file.is_symlink
@@ -177,7 +187,8 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[str]:
         except OSError:
             continue
         if b"\x00" not in data:
-            yield data.decode("utf-8", errors="replace")
+            markdown = file.relpath.lower().endswith((".md", ".mdx", ".markdown", ".txt"))
+            yield markdown, data.decode("utf-8", errors="replace")
 
 
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
@@ -185,13 +196,16 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     name = file.relpath.rsplit("/", 1)[-1]
     direct = other = named_run = False
     interpreters: set[str] = set()
-    for text in _texts(ctx, file.relpath):
+    for markdown, text in _texts(ctx, file.relpath):
         if name not in text:
             continue
         for before, path, after in _mentions(text, name):
             tail = path.rsplit("}/", 1)[-1].removeprefix("./")
             if path != name and not (file.relpath.endswith(tail) or tail.endswith(file.relpath)):
                 continue  # another folder's file of the same name
+            if not markdown and path.startswith("{"):
+                other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
+                continue
             kind, interpreter = classify_mention(before, path, after)
             if kind == "direct":
                 direct = True
