@@ -5,6 +5,7 @@ Nothing here imports rich or any third-party library.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -62,17 +63,35 @@ def repo_relative(path: str) -> str:
     directory become relative; other absolute paths stay absolute. Used by the formats that
     CI systems read (SARIF, GitHub annotations), which expect repository-relative paths.
     """
+    # A report names each skill's file once per finding: work each path out once.
+    return _repo_relative(path, os.getcwd())
+
+
+@functools.lru_cache(maxsize=8192)
+def _repo_relative(path: str, cwd: str) -> str:
+    if os.sep == "/":  # the common cases with no Path: a plain relative path, or one below cwd
+        below = cwd.rstrip("/") + "/"
+        rest = path[len(below):] if path.startswith(below) else path
+        if not rest.startswith("/") and _plain(rest):
+            return rest
     text = path.replace("\\", "/") if os.sep == "\\" else path
     candidate = Path(text)
     if candidate.is_absolute():
         try:
-            text = candidate.relative_to(Path.cwd()).as_posix()
+            text = candidate.relative_to(cwd).as_posix()
         except ValueError:
             return candidate.as_posix()
     parts = PurePosixPath(text).parts
     while parts and parts[0] == ".":
         parts = parts[1:]
     return PurePosixPath(*parts).as_posix() if parts else "."
+
+
+def _plain(relative: str) -> bool:
+    """True when ``relative`` is already what PurePosixPath would make of it (no empty or
+    ``.`` part)."""
+    parts = relative.split("/")
+    return "" not in parts and "." not in parts
 
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:

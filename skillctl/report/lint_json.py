@@ -34,10 +34,10 @@ through rich.
 
 from __future__ import annotations
 
-import json
 from typing import Any, TextIO
 
 from skillctl.lint.result import JSON_VERSION, LintReport
+from skillctl.report.jsontext import pieces
 from skillctl.report.lint_common import encodable
 
 
@@ -65,7 +65,10 @@ def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> N
     """Write the report as JSON (``color`` is accepted for a uniform signature and ignored)."""
     del color
     data = report_to_dict(report)
-    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    if not encodable(stream, text):  # e.g. an ASCII-only stdout: \u escapes keep it JSON
-        text = json.dumps(data, ensure_ascii=True, indent=2, sort_keys=True) + "\n"
-    stream.write(text)
+    text = pieces(data, ensure_ascii=False, sort_keys=True)
+    # e.g. an ASCII-only stdout: \u escapes keep it JSON
+    if not all(encodable(stream, piece) for piece in text):
+        text = pieces(data, ensure_ascii=True, sort_keys=True)
+    for piece in text:
+        stream.write(piece)
+    stream.write("\n")

@@ -12,6 +12,7 @@ the same findings give the same bytes.
 
 from __future__ import annotations
 
+import re
 from typing import TextIO
 
 from skillctl.lint.result import LintReport
@@ -33,13 +34,12 @@ def _line(diagnostic: Diagnostic) -> str:
     return text
 
 
+_NOT_XML = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def _clean(text: str) -> str:
     """Drop characters XML 1.0 cannot hold (control characters other than tab/LF/CR)."""
-    return "".join(
-        ch for ch in text
-        if ch in "\t\n\r" or (" " <= ch <= "\ud7ff") or ("\ue000" <= ch <= "\ufffd")
-        or ("\U00010000" <= ch <= "\U0010ffff")
-    )
+    return _NOT_XML.sub("", text)
 
 
 def render_junit(report: LintReport) -> str:

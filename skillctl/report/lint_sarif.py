@@ -17,7 +17,6 @@ valid Unicode: a file name that is not UTF-8 is percent-encoded byte for byte in
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
@@ -26,6 +25,7 @@ from urllib.parse import quote
 from skillctl import __version__
 from skillctl.lint.result import LintReport, RuleInfo
 from skillctl.model import Diagnostic, Severity
+from skillctl.report.jsontext import pieces
 from skillctl.report.lint_common import encodable, repo_relative
 from skillctl.textsafe import unicode_safe
 
@@ -97,9 +97,14 @@ def _fingerprint(rule: str, uri: str, message: str, occurrence: int) -> str:
 
 
 def _result(
-    diagnostic: Diagnostic, index: int, occurrences: Counter[tuple[str, str, str]]
+    diagnostic: Diagnostic,
+    index: int,
+    occurrences: Counter[tuple[str, str, str]],
+    locations: dict[str, dict[str, Any]],
 ) -> dict[str, Any]:
-    location = artifact_location(diagnostic.path)
+    location = locations.get(diagnostic.path)
+    if location is None:  # a skill's file is named by each of its findings: once is enough
+        location = locations[diagnostic.path] = artifact_location(diagnostic.path)
     key = (diagnostic.rule, location["uri"], diagnostic.message)
     occurrences[key] += 1
     text = unicode_safe(diagnostic.message)
@@ -136,6 +141,7 @@ def report_to_sarif(report: LintReport) -> dict[str, Any]:
     rule_ids = sorted(catalog)
     index = {rule_id: number for number, rule_id in enumerate(rule_ids)}
     occurrences: Counter[tuple[str, str, str]] = Counter()
+    locations: dict[str, dict[str, Any]] = {}
     return {
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
@@ -151,7 +157,8 @@ def report_to_sarif(report: LintReport) -> dict[str, Any]:
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_result(d, index[d.rule], occurrences) for d in diagnostics],
+                "results": [_result(d, index[d.rule], occurrences, locations)
+                            for d in diagnostics],
             }
         ],
     }
@@ -161,7 +168,9 @@ def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> N
     """Write the report as a SARIF 2.1.0 log (``color`` is ignored)."""
     del color
     log = report_to_sarif(report)
-    text = json.dumps(log, ensure_ascii=False, indent=2) + "\n"
-    if not encodable(stream, text):
-        text = json.dumps(log, ensure_ascii=True, indent=2) + "\n"
-    stream.write(text)
+    text = pieces(log, ensure_ascii=False)
+    if not all(encodable(stream, piece) for piece in text):
+        text = pieces(log, ensure_ascii=True)
+    for piece in text:
+        stream.write(piece)
+    stream.write("\n")
