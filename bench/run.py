@@ -490,10 +490,18 @@ def startup(runs: int) -> dict[str, Series]:
 
 def bench_corpus(size: int, runs: int, tools: list[Tool], timeout: float, budget: float,
                  cache_root: Path) -> dict[str, Series]:
-    """Time every tool on the corpus of ``size`` skills, interleaved run by run."""
+    """Time every tool on the generated corpus of ``size`` skills, interleaved run by run."""
     root = OUT / f"corpus-{size}"
     print(f"[bench] corpus of {size} skills at {root}", file=sys.stderr)
     dirs = generate_corpus(root, size)
+    return bench_tree(root, dirs, runs, tools, timeout, budget, cache_root)
+
+
+def bench_tree(root: Path, dirs: list[Path], runs: int, tools: list[Tool], timeout: float,
+               budget: float, cache_root: Path) -> dict[str, Series]:
+    """Time every tool on the skills ``dirs`` below ``root``, interleaved run by run (the
+    cache folder is removed at the end)."""
+    size = len(dirs)
     series = {tool.key: Series(tool.label) for tool in tools}
     spent = dict.fromkeys(series, 0.0)
     for run in range(runs):

@@ -397,6 +397,10 @@ class LintRun:
 
 def run_lint(options: LintOptions) -> LintRun:
     """:func:`lint_paths`, also returning the resolved configuration and the snapshot."""
+    if os.environ.get("SKILLCTL_PHASE_TIMES"):  # the benchmark's phase timings (opt-in)
+        from skillctl import phases
+
+        phases.install()
     paths = options.paths or (Path("."),)
     config = resolve_config(
         start=paths[0],
