@@ -43,7 +43,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       "description", name_from_dir=True, body_fallback="body-first-line",
                       needs_description=False, excluded_by=_MODEL_OFF,
                       uncertain=("usage ranking is replaced by catalog order",)),
-        CatalogFormat("codex", "Codex", budgeted.render_codex,
+        CatalogFormat("codex", "Codex", budgeted.render_codex, forward_slashes=True,
                       budget_doc="2% of --context-tokens in tokens, else 8,000 chars",
                       needs_description=False, dialect="codex",
                       sidecar_off=("agents/openai.yaml", "policy.allow_implicit_invocation")),
@@ -65,17 +65,14 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
         CatalogFormat("amp", "Amp", plain.render_amp,
                       excluded_by=("disable-model-invocation", "isolatedContext"),
                       uncertain=("the prompt is built server-side",)),
-        CatalogFormat("skills-ref", "skills-ref to-prompt", plain.render_skills_ref),
+        CatalogFormat("skills-ref", "skills-ref to-prompt", plain.render_skills_ref,
+                      strict_properties=True),
         CatalogFormat("xml", "generic XML", plain.render_xml),
         CatalogFormat("markdown", "generic Markdown", plain.render_markdown),
         CatalogFormat("json", "generic JSON (version 1)", plain.render_json),
     )
 }
 
-#: Formats whose name and description are taken stripped, as skills-ref's read_properties does.
-_STRIPPED = frozenset({"skills-ref"})
-#: Formats whose location is the resolved path of the entry file.
-_RESOLVED_LOCATION = frozenset({"skills-ref"})
 
 # Claude Code's ``Q_n``: names it shows beside the directory name.
 _DISPLAY_NAME = re.compile(r"^[\w\u0300-\u036f:.-]{1,256}$")
@@ -152,7 +149,7 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
     exclusions = tuple(fmt.excluded_by if excluded_by is None else excluded_by)
     entries: list[CatalogEntry] = []
     skipped: list[tuple[str, str]] = []
-    strip = fmt.id in _STRIPPED
+    strip = fmt.strict_properties
     for skill in skills:
         parsed = skill.parsed
         path = str(skill.entry)
@@ -184,8 +181,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             name = skill.dir_name
         elif isinstance(declared_name, str) and declared_name:
             name = declared_name
-        elif fmt.id == "skills-ref":
-            skipped.append((path, "invalid for skills-ref: missing or empty 'name'"))
+        elif fmt.strict_properties:
+            skipped.append((path, f"invalid for {fmt.id}: missing or empty 'name'"))
             continue
         else:
             name = skill.dir_name
@@ -201,11 +198,12 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             else:
                 description = ""
         when = data.get("when_to_use")
-        resolved = fmt.id in _RESOLVED_LOCATION or (fmt.resolved_outside_project
-                                                     and skill.scope is not Scope.PROJECT)
+        resolved = fmt.strict_properties or (fmt.resolved_outside_project
+                                             and skill.scope is not Scope.PROJECT)
         entry_file = skill.entry.resolve() if resolved else skill.entry
-        location = os.path.abspath(entry_file).replace("\\", "/") if fmt.id == "codex" \
-            else os.path.abspath(entry_file)
+        location = os.path.abspath(entry_file)
+        if fmt.forward_slashes:
+            location = location.replace("\\", "/")
         as_text = _js_string(declared_name) if fmt.name_from_dir else None
         display = as_text if (as_text is not None and as_text != name
                               and _DISPLAY_NAME.match(as_text)) else None

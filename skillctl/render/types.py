@@ -143,6 +143,11 @@ class CatalogFormat:
     #: project the path as walked (OpenClaw 2026.9.6: a skill reached through a link under
     #: ~/.agents/skills is shown at its target, a workspace one with its links)
     resolved_outside_project: bool = False
+    #: name and description are taken stripped, the location is the resolved path, and a
+    #: skill without a name is left out (skills-ref's ``read_properties``)
+    strict_properties: bool = False
+    #: the location is written with forward slashes whatever the platform (Codex)
+    forward_slashes: bool = False
 
 
 def estimate_tokens(chars: int) -> int:
