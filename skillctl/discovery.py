@@ -561,6 +561,8 @@ def root_places(profile: Profile, project: Path, home: Path,
         if root.env_enable and not any(env.get(name) for name in root.env_enable):
             continue
         for directory in walk_dirs(project, home, root.walk, profile.stop):
+            if root.not_in_home and root.walk is not Walk.NONE and directory == home:
+                continue
             for path in expand_template(root.template, directory, home, env):
                 places.append(RootPlace(path, root, root.scope))
     return places

@@ -164,3 +164,25 @@ def test_a_name_or_description_that_is_not_a_string_drops_the_skill(tmp_path: Pa
     assert views["padded"].name == "padded" and views["no-name"].name == "no-name"
     assert "description is null, not a string" in (views["null-description"].reason or "")
     assert "name is int, not a string" in (views["numeric"].reason or "")
+
+
+def test_catalog_order_home_folders_then_the_working_directory_then_the_rest(
+        tmp_path: Path) -> None:
+    # 1.0.102 (conformance cases home-is-git-root, walk-up-git): with $HOME as the git root
+    # its folders come first, then the working directory's, then every other folder walked,
+    # each group by name; $HOME/.claude/skills is not read by the walk at all
+    home = tmp_path / "home"
+    (home / ".git").mkdir(parents=True)
+    project = home / "code" / "project"
+    project.mkdir(parents=True)
+    skill(home / ".agents/skills/zz-home")
+    skill(home / ".claude/skills/in-home-claude")
+    skill(project / ".claude/skills/mm-cwd")
+    skill(home / "code/.claude/skills/aa-between")
+    views = discover(CLI, project, home, {}).views
+    active = [v.skill for v in views if v.status is Status.ACTIVE]
+    assert "in-home-claude" not in {v.name for v in views}
+    text = render_catalog(active, "copilot-cli", BudgetRequest(home=home, project=project),
+                          CLI).catalog.text
+    names = [line.strip()[6:-7] for line in text.splitlines() if "<name>" in line]
+    assert names[:3] == ["zz-home", "mm-cwd", "aa-between"]

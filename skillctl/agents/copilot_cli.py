@@ -51,7 +51,8 @@ PROFILE = Profile(
     roots=(
         Root("{project}/.github/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
         Root("{project}/.agents/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
-        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
+        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6,
+             not_in_home=True),
         Root("{env:COPILOT_HOME}/skills", Scope.USER, max_depth=6, note="$COPILOT_HOME/skills"),
         Root("{home}/.copilot/skills", Scope.USER, max_depth=6, env_disable=("COPILOT_HOME",)),
         Root("{home}/.agents/skills", Scope.USER, max_depth=6),

@@ -97,6 +97,9 @@ class Root:
     #: per-root override of ``Profile.confine_symlinks`` (OpenClaw does not confine the links
     #: under ``~/.agents/skills``)
     confine_symlinks: bool | None = None
+    #: a walk that reaches the home directory does not read this root there (the Copilot
+    #: CLI leaves ``~/.claude/skills`` alone when its project walk reaches ``$HOME``)
+    not_in_home: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,7 +277,8 @@ def _run(
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
     request = BudgetRequest(
-        context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home())
+        context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home()),
+        project=project,
     )
     result = render_catalog(skills, fmt, request, profile, names_only, settings_rules)
     catalog = result.catalog

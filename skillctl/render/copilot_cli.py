@@ -3,14 +3,16 @@
 
 Each skill is a ``<skill>`` with its name, description and a location that is a word, not a
 path: ``project``, ``user`` or ``builtin``. Name and description are XML-escaped, quotes
-included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's: project skills
-folder by folder from the working directory up (the skills of a folder's ``.github``, ``.agents``
-and ``.claude`` roots merged and sorted by name, byte order), then personal skills root by root
-(``~/.copilot/skills`` first), sorted by name, then the built-in ones.
+included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's, seen with 1.0.102
+(conformance cases walk-up-git, walk-up-no-git, home-is-git-root): project skills found in the
+home directory's folders (when the walk reaches it), then those of the working directory's,
+then those of every other folder walked, each group sorted by name (byte order); then personal
+skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -46,14 +48,16 @@ def _location(entry: CatalogEntry) -> str:
 _SCOPE_RANK = {Scope.PROJECT: 0, Scope.USER: 1}
 
 
-def _order(entry: CatalogEntry, user_roots: dict[str, int]) -> tuple[int, int, bytes]:
-    """Scope; then for project skills the folder the root lies in, nearest the working
-    directory first, for personal skills the root in scan order; then the name in byte
-    order."""
+def _order(entry: CatalogEntry, user_roots: dict[str, int],
+           first_folders: tuple[str, str]) -> tuple[int, int, bytes]:
+    """Scope; then for project skills the group of the folder their root lies in (the home
+    directory, the working directory, any other), for personal skills the root in scan
+    order; then the name in byte order."""
     rank = _SCOPE_RANK.get(entry.scope, 2)
     group = 0
     if entry.scope is Scope.PROJECT and entry.root is not None:
-        group = -len(Path(entry.root).parent.parent.parts)  # <folder>/.claude/skills
+        folder = os.path.realpath(Path(entry.root).parent.parent)  # <folder>/.claude/skills
+        group = first_folders.index(folder) if folder in first_folders else 2
     elif entry.scope is Scope.USER:
         group = user_roots.get(entry.root or "", 0)
     return rank, group, entry.name.encode("utf-8")
@@ -65,7 +69,9 @@ def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedC
     for e in entries:
         if e.scope is Scope.USER:
             user_roots.setdefault(e.root or "", len(user_roots))
-    entries = sorted(entries, key=lambda e: _order(e, user_roots))
+    first_folders = (os.path.realpath(request.home or Path.home()),
+                     os.path.realpath(request.project or Path.cwd()))
+    entries = sorted(entries, key=lambda e: _order(e, user_roots, first_folders))
     pieces = [f"<skill>\n  <name>{_escape(e.name)}</name>\n  <description>"
               f"{_escape(e.description)}</description>\n  <location>{_location(e)}"
               "</location>\n</skill>" for e in entries]

@@ -86,6 +86,9 @@ class BudgetRequest:
     budget_chars: int | None = None
     home: Path | None = None
     description_cap: int | None = None
+    #: the directory the agent is started in (formats that order by it: the Copilot CLI);
+    #: None: the working directory
+    project: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
