@@ -221,6 +221,23 @@ yaml12 = _yaml12_family("strict YAML 1.2", bom_ok=False, utf8_strict=True)
 js_yaml = _yaml12_family("js-yaml", bom_ok=False, utf8_strict=False)
 js_yaml_bom = _yaml12_family("js-yaml", bom_ok=True, utf8_strict=False)
 
+#: a tab after a key's colon (``description:<TAB>Text``), which libyaml-style readers take
+#: as the separator and js-yaml and ruamel refuse
+_TAB_AFTER_KEY = re.compile(r"^([^\s#:\"'][^:\n]*):\t+(?=\S)", re.MULTILINE)
+
+
+def copilot_cli(parsed: ParsedSkill) -> Verdict:
+    """The GitHub Copilot CLI 1.0.102 (its reader is native code; seen through the
+    conformance suite): js-yaml's verdicts with a BOM tolerated, except that a tab after a
+    key's colon is a separator."""
+    seen = js_yaml_bom(parsed)
+    if seen.accepted or parsed.text is None or ":\t" not in parsed.text:
+        return seen
+    from skillctl.parse import parse_text
+
+    again = js_yaml_bom(parse_text(parsed.path, _TAB_AFTER_KEY.sub(r"\1: ", parsed.text)))
+    return again if again.accepted else seen
+
 
 def claude_lenient(parsed: ParsedSkill) -> Verdict:
     """Claude Code: strict YAML, then the quote retry; if that fails, empty metadata."""
@@ -885,6 +902,7 @@ DIALECTS: dict[str, Callable[[ParsedSkill], Verdict]] = {
     "yaml12": yaml12,
     "js-yaml": js_yaml,
     "js-yaml-bom": js_yaml_bom,
+    "copilot-cli": copilot_cli,
     "claude-lenient": claude_lenient,
     "spec-client": spec_client,
     "strictyaml": strictyaml,
@@ -901,6 +919,7 @@ DIALECT_LABELS: dict[str, str] = {
     "yaml12": "strict YAML 1.2 (Codex, Goose, Cursor)",
     "js-yaml": "js-yaml, BOM not stripped (OpenCode, Copilot)",
     "js-yaml-bom": "js-yaml after stripping a BOM (Amp)",
+    "copilot-cli": "js-yaml after stripping a BOM, a tab after a colon allowed (Copilot CLI)",
     "claude-lenient": "YAML with a quote-retry, else empty metadata (Claude Code)",
     "spec-client": "strict YAML with an unquoted-colon fallback (Agent Skills client guide)",
     "strictyaml": "strictyaml after a naive split('---') (skills-ref)",

@@ -186,3 +186,35 @@ def test_catalog_order_home_folders_then_the_working_directory_then_the_rest(
                           CLI).catalog.text
     names = [line.strip()[6:-7] for line in text.splitlines() if "<name>" in line]
     assert names[:3] == ["zz-home", "mm-cwd", "aa-between"]
+
+
+def test_the_catalog_lists_skills_whole_within_15000_characters_then_by_name(
+        tmp_path: Path) -> None:
+    # 1.0.102 (conformance cases copilot-budget-*): 25 skills of 700-character descriptions,
+    # 18 whole and the rest named on one line before the closing tag
+    project, home = tree(tmp_path)
+    for i in range(25):
+        skill(project / f".github/skills/s{i:02d}", description=("d " * 350).strip())
+    views = discover(CLI, project, home, {}).views
+    active = [v.skill for v in views if v.status is Status.ACTIVE]
+    text = render_catalog(active, "copilot-cli", BudgetRequest(home=home, project=project),
+                          CLI).catalog.text
+    assert text.count("<skill>") == 18
+    more = text.splitlines()[-2]
+    assert more.startswith("Additional skills available (invoke by name): s18, s19,")
+    assert more.endswith("customize-cloud-agent, github-pr-media")
+    assert len(text[:text.index("\nAdditional")]) <= 15_000
+    wide = render_catalog(active, "copilot-cli", BudgetRequest(home=home, budget_chars=60_000,
+                                                              project=project), CLI)
+    assert "Additional" not in wide.catalog.text
+
+
+def test_a_tab_after_a_colon_is_a_separator(tmp_path: Path) -> None:
+    # 1.0.102 (conformance case frontmatter-only): js-yaml refuses it, the CLI does not
+    project, home = tree(tmp_path)
+    entry = project / ".github/skills/tabbed/SKILL.md"
+    entry.parent.mkdir(parents=True)
+    entry.write_text("---\nname: tabbed\ndescription:\tA tab after the colon.\n---\nB.\n",
+                     encoding="utf-8")
+    (view,) = discover(CLI, project, home, {}).views
+    assert view.status is Status.ACTIVE and view.description == "A tab after the colon."

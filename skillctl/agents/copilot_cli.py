@@ -68,7 +68,7 @@ PROFILE = Profile(
     skip_dirs=frozenset({".git"}),  # node_modules is scanned
     root_is_skill=True,
     root_skill_hides_tree=True,
-    parser="js-yaml-bom",
+    parser="copilot-cli",
     invalid=InvalidHandling.SKIP,
     # no name: the folder's; spaces become "-"; a name that starts with "-" or "_" or holds
     # "/" or ":" is rejected, as is one over 64 characters
@@ -93,8 +93,8 @@ PROFILE = Profile(
     allowed_tools="",
     runs_scripts_without_approval=None,
     uncertain=(
-        "the catalog lists skills in full up to a character budget and the rest by name "
-        "('Additional skills available'); the budget's size is not modelled",
+        "the catalog's budget (15,000 characters, then the rest by name) was measured with the "
+        "default model; whether another model changes it is not known",
         "security (issue 18): what the CLI does with allowed-tools and whether it asks before "
         "running a command are not checked",
         "plugin skills, `copilot skill add` custom directories and COPILOT_SKILLS_DIRS are not "

@@ -8,6 +8,12 @@ included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's, 
 home directory's folders (when the walk reaches it), then those of the working directory's,
 then those of every other folder walked, each group sorted by name (byte order); then personal
 skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones.
+
+Skills are listed whole while the block, from ``<available_skills>`` to the last whole skill,
+stays within 15,000 characters (``--budget`` sets another); from the first that does not
+fit, the rest are named on one line, ``Additional skills available (invoke by name): a, b``,
+before the closing tag (conformance cases copilot-budget-*, codex-budget-*: the limit lies
+between 14,670 and 15,066 characters; measured with the default model, claude-sonnet-4.5).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from pathlib import Path
 
 from skillctl.model import Scope
 from skillctl.render.types import (
+    Budget,
     BudgetRequest,
     CatalogEntry,
     EntryReport,
@@ -75,10 +82,26 @@ def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedC
     pieces = [f"<skill>\n  <name>{_escape(e.name)}</name>\n  <description>"
               f"{_escape(e.description)}</description>\n  <location>{_location(e)}"
               "</location>\n</skill>" for e in entries]
-    text = ("<available_skills>\n" + "\n".join(pieces) + "\n</available_skills>"
-            if pieces else "")
+    limit = request.budget_chars if request.budget_chars is not None else BUDGET_CHARS
+    used = len(_OPEN) - 1  # the first skill needs no separator
+    whole = 0
+    while whole < len(pieces) and used + 1 + len(pieces[whole]) <= limit:
+        used += 1 + len(pieces[whole])
+        whole += 1
+    lines = pieces[:whole]
+    if whole < len(pieces):
+        lines.append(_MORE + ", ".join(_escape(e.name) for e in entries[whole:]))
+    text = _OPEN + "\n".join(lines) + "\n</available_skills>" if pieces else ""
     reports = tuple(
         EntryReport(e.name, str(e.path), len(piece), estimate_tokens(len(piece)), None,
-                    EntryStatus.WHOLE)
-        for e, piece in zip(entries, pieces, strict=True))
-    return RenderedCatalog("copilot-cli", text, reports)
+                    EntryStatus.WHOLE if index < whole else EntryStatus.NAME_ONLY)
+        for index, (e, piece) in enumerate(zip(entries, pieces, strict=True)))
+    return RenderedCatalog("copilot-cli", text, reports,
+                           Budget(limit, "chars", "--budget" if request.budget_chars
+                                  is not None else "Copilot CLI 1.0.102's default"))
+
+
+#: the characters the block may take before the remaining skills are listed by name only
+BUDGET_CHARS = 15_000
+_OPEN = "<available_skills>\n"
+_MORE = "Additional skills available (invoke by name): "
