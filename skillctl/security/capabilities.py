@@ -125,7 +125,8 @@ def analyze_text(relpath: str, text: str, kind: str, *, first_line: int = 1,
     elif kind == "js":
         jscode.analyze(text, emit)
     elif kind == "markdown":
-        about_security = markdown.security_file(relpath, text)
+        about_security = (markdown.security_file(relpath, text)
+                          or markdown.history_file(relpath))
         documentary = markdown.analyze(
             text, relpath, add, first_line=first_line,
             whole_file_documentary=about_security, gate=gate)

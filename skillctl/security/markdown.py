@@ -52,6 +52,17 @@ INLINE_COMMANDS = frozenset({
 })
 
 
+#: Change logs and release notes: the commands in them are history ("blocks `rm -rf /`"),
+#: never instructions to the agent
+_HISTORY_FILE = re.compile(r"(?:^|/)(?:CHANGE_?LOG|CHANGES|HISTORY|NEWS|RELEASE[_-]?NOTES)"
+                           r"(?:\.[A-Za-z]+)?$", re.IGNORECASE)
+
+
+def history_file(relpath: str) -> bool:
+    """True for a change log or release notes (their commands are all documentary)."""
+    return _HISTORY_FILE.search(relpath) is not None
+
+
 def security_file(relpath: str, text: str) -> bool:
     """True when a reference file is about security (its path or first heading says so)."""
     if relpath.upper() == "SKILL.MD":

@@ -21,6 +21,8 @@ from skillctl.security import shell
 #: Nodes of one file's tree looked at, at most (a generated file must not take long).
 MAX_NODES = 200_000
 
+#: keywords of an HTTP call that carry its authentication, not its payload
+_AUTH_KEYWORDS = frozenset({"headers", "auth"})
 _SEND_METHODS = frozenset({"post", "put", "patch", "request", "send", "sendall", "sendto",
                            "sendmail", "send_message", "storbinary", "storlines", "upload",
                            "upload_file", "put_object", "emit", "publish", "sendfile"})
@@ -224,9 +226,18 @@ class _Analysis:
                 self.emit(F.SEND, host or "?", line, f"{name}() sends data", "")
             if "env" in labels:
                 self.emit(F.ENV_DUMP, "os.environ", line, "reads the whole environment", "")
-            if {"credential", "env"} & labels:
+            # a key in the authentication headers of a request to a named host is how an API
+            # is called (an API key read from .env, sent as "Authorization: Bearer ..."), not
+            # exfiltration; the same data in the body, or an unnamed host, is
+            carried: set[str] = set()
+            for arg in node.args:
+                carried |= self.expr_labels(arg)
+            for keyword in node.keywords:
+                if keyword.arg not in _AUTH_KEYWORDS or not host:
+                    carried |= self.expr_labels(keyword.value)
+            if {"credential", "env"} & carried:
                 self.emit(F.EXFIL, host or "?", line,
-                          f"{name}() sends {_what(labels)} to {host or 'a server'}", "high")
+                          f"{name}() sends {_what(carried)} to {host or 'a server'}", "high")
             return
         if name in _SHELL_CALLS:
             self.shell_call(node, line)

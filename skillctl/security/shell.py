@@ -194,7 +194,9 @@ def _command(command: Simple, incoming: set[str], emit: F.Emit, line: int, state
         args_labels |= _word_labels(word, emit, line, state, depth)
         _environment(word.text, emit, line, state)
         _urls(word.text, emit, line)
-        store = F.credential_store(word.text)
+        # a credential path inside a URL (curl http://host/.ssh/id_rsa) names a remote file:
+        # nothing of this machine is read
+        store = None if "://" in word.text else F.credential_store(word.text)
         if store is not None:
             args_labels.add("credential")
             state.reads_credentials = True

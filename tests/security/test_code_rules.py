@@ -157,3 +157,38 @@ def test_suppression_comment_in_frontmatter_works(tmp_path: Path) -> None:
     folder = _skill(tmp_path, {"scripts/x.sh": "#!/bin/sh\nrm -rf ~/\n"},
                     extra="# skillctl: ignore[destructive-command]\n")
     assert _lint(folder) == []
+
+
+# Three false alarms found by hand-sampling public collections (docs/rule-precision.md), each
+# built from the real case's lines.
+
+
+def test_an_api_key_in_the_authorization_header_is_no_exfiltration(tmp_path: Path) -> None:
+    # K-Dense-AI generate-image: the key read from .env goes to the API it belongs to
+    script = ("import requests\n\napi_key = open('.env').read().split('=')[1]\n"
+              "response = requests.post(\n"
+              "    url='https://api.example.com/v1/images',\n"
+              "    headers={'Authorization': f'Bearer {api_key}'},\n"
+              "    json={'prompt': 'a cat'},\n)\n")
+    folder = _skill(tmp_path, {"scripts/gen.py": script})
+    assert [d for d in _lint(folder) if d.severity is Severity.ERROR] == []
+    # the same key in the body is sent away
+    leaked = _skill(tmp_path, {"scripts/gen.py": script.replace(
+        "json={'prompt': 'a cat'}", "json={'prompt': api_key}")}, name="leaked")
+    assert [d.rule for d in _lint(leaked) if d.severity is Severity.ERROR] == [
+        "credential-exfiltration"]
+
+
+def test_a_credential_path_in_a_url_reads_nothing_here(tmp_path: Path) -> None:
+    # sickn33 ssh-penetration-testing: `curl -s http://target.com/.ssh/id_rsa` downloads
+    folder = _skill(tmp_path, {"SKILL.md": "# Check\n\n```bash\n"
+                               "curl -s http://target.example/.ssh/id_rsa\n```\n"})
+    assert [d for d in _lint(folder) if d.rule == "credential-exfiltration"] == []
+
+
+def test_commands_in_a_change_log_are_history(tmp_path: Path) -> None:
+    # sickn33 loki-mode CHANGELOG.md: "Default blocks: `rm -rf /`, `dd if=`, `mkfs`"
+    folder = _skill(tmp_path, {"CHANGELOG.md": "# Changes\n\n## 2.0\n\n"
+                               "- Default blocks: `rm -rf /`, `dd if=`, `mkfs`, fork bomb\n"})
+    assert [d for d in _lint(folder, select=("security",))
+            if d.severity is not Severity.INFO] == []
