@@ -205,14 +205,19 @@ def test_allowed_tools_without_a_claim_is_info_and_unknown_agents_are_left_out(
     assert _lint(skill, "allowed-tools-unenforced") == []  # needs --agent
 
 
-def test_scripts_run_unasked_per_agent(make_skill: Callable[..., Path]) -> None:
+def test_scripts_run_unasked_only_for_what_the_skill_grants_itself(
+        make_skill: Callable[..., Path]) -> None:
+    # an agent that runs every skill's scripts unasked by default (OpenCode) is no finding of
+    # one skill's: every scaffold with a script got an info for it (skillctl new); audit
+    # shows it per agent
     skill = _skill(make_skill, "# Notes\n\nRun `scripts/collect.sh`.\n")
     (skill / "scripts").mkdir()
     (skill / "scripts" / "collect.sh").write_text("#!/bin/sh\ngit log\n")
-    (diag,) = _lint(skill, "scripts-run-unasked", agents=("opencode", "gemini-cli"))
-    assert diag.severity is Severity.INFO and "OpenCode" in diag.message
-    assert "Gemini" not in diag.message
-    assert _lint(skill, "scripts-run-unasked", agents=("claude-code",)) == []
+    assert _lint(skill, "scripts-run-unasked", agents=("opencode", "gemini-cli")) == []
+    granted = _skill(make_skill, "# Notes\n", extra="allowed-tools: Read Bash\n",
+                     name="granted")
+    (diag,) = _lint(granted, "scripts-run-unasked", agents=("claude-code", "opencode"))
+    assert diag.severity is Severity.WARNING and "Claude Code" in diag.message
 
 
 def test_a_scoped_bash_grant_is_named_but_only_info(make_skill: Callable[..., Path]) -> None:

@@ -390,12 +390,11 @@ def scripts_run_unasked(ctx: SkillContext) -> Iterator[Finding]:
     From the profiles (`runs_scripts_without_approval`, `allowed_tools`): OpenCode allows
     every tool by default; Codex runs commands inside its sandbox without asking; Claude
     Code asks, unless the skill's own `allowed-tools` pre-approves a shell (`Bash`,
-    `Bash(python *)`). Info when an agent does so by default and the skill ships scripts; a
-    warning when the skill grants itself the shell through `allowed-tools` (any command:
-    the skill widens the agent's permissions on its own; info for a list of its own
-    commands, `Bash(python3 scripts/x.py)`). The other security findings of
-    such a skill matter more, since nobody is asked before its scripts run; `skillctl audit`
-    ranks them so.
+    `Bash(python *)`). A warning when the skill grants itself the shell through
+    `allowed-tools` (any command: the skill widens the agent's permissions on its own); info
+    for a list of its own commands, `Bash(python3 scripts/x.py)`. An agent that runs every
+    skill's commands unasked by default is no finding of the skill's: `skillctl audit` shows
+    it per agent, and ranks the other security findings of such a skill higher.
 
     Fails (with `--agent claude-code`): `allowed-tools: Bash` in a skill with a script.
 
@@ -409,19 +408,15 @@ def scripts_run_unasked(ctx: SkillContext) -> Iterator[Finding]:
     if not unasked:
         return NO_FINDINGS
     granted = [u for u in unasked if u.granted_by_skill]
-    if not granted and not _has_scripts(ctx):
+    if not granted:  # an agent's own default is no finding of the skill's: audit shows it
         return NO_FINDINGS
     who = "; ".join(f"{u.display_name} ({u.reason})" for u in unasked)
-    pos = ctx.pos("allowed-tools") if granted else ctx.pos()
-    if granted:
-        # a list of the skill's own commands is what the hint asks for: info, not a warning
-        anything = any(u.any_command for u in granted)
-        return found(Finding(
-            f"the skill pre-approves shell commands for itself: {who}; nobody is asked "
-            "before its commands run", pos.line, pos.column,
-            severity=Severity.WARNING if anything else Severity.INFO,
-            hint="list only the commands the skill needs (Bash(python scripts/x.py)), or none"
-            if anything else None))
+    pos = ctx.pos("allowed-tools")
+    # a list of the skill's own commands is what the hint asks for: info, not a warning
+    anything = any(u.any_command for u in granted)
     return found(Finding(
-        f"its scripts would run without the user being asked in {who}",
-        pos.line, pos.column))
+        f"the skill pre-approves shell commands for itself: {who}; nobody is asked "
+        "before its commands run", pos.line, pos.column,
+        severity=Severity.WARNING if anything else Severity.INFO,
+        hint="list only the commands the skill needs (Bash(python scripts/x.py)), or none"
+        if anything else None))
