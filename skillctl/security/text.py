@@ -427,10 +427,6 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
-def _layout(text: str, markdown: bool) -> _Layout:
-    return _Layout(text, markdown)
-
-
 def _quoted(line: str, start: int, end: int) -> bool:
     """The match at [start, end) of ``line`` stands inside quotation marks."""
     for opening, closing in _QUOTES:
@@ -461,7 +457,7 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
     its lists and tables); ``characters_only``: look only for invisible, smuggled and bidi
     characters (source code, where comments and phrasing are the code analysis's part).
     """
-    layout = _layout(text, markdown)
+    layout = _Layout(text, markdown)
     findings: list[TextFinding] = []
     if characters_only:
         findings.extend(_characters(layout) if not text.isascii() else ())
