@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.color import color_option
 from skillctl.cli.manage_cmd import (
     agent_option,
     dry_run_option,
@@ -23,6 +24,7 @@ def command(
     dry_run: bool = dry_run_option(),
     project: Path | None = project_option(),  # noqa: B008
     home: Path | None = home_option(),  # noqa: B008
+    color: str = color_option(),
 ) -> None:
     """Switch a skill off in each agent's own settings file, keeping its comments and layout.
 
@@ -33,4 +35,5 @@ def command(
     or linked-out file, an agent without that scope: nothing written; a file changed meanwhile:
     that file not written).
     """
+    del color  # accepted on every command alike; disable writes no colour
     raise typer.Exit(run("disable", name, agents, scope, dry_run, project, home))

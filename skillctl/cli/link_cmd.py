@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.color import color_option
 from skillctl.cli.completion import complete_choices
 from skillctl.cli.link_shared import SCOPES, agent_option, places_of, report, scope_check
 from skillctl.cli.places import home_option, project_option
@@ -34,6 +35,7 @@ def command(
     ),
     project: Path | None = project_option(),  # noqa: B008
     home: Path | None = home_option(),  # noqa: B008
+    color: str = color_option(),
 ) -> None:
     """Expose one skill folder to agents by a link in each agent's skills folder.
 
@@ -42,6 +44,7 @@ def command(
     be made. A skill of the same name already in an agent's view is a clash, refused without
     --force. Exit codes: 0 done (or nothing to do), 1 refused, 2 usage or write error.
     """
+    del color  # accepted on every command alike; link writes no colour
     scope_check(scope)
     from skillctl.discovery import find_skill
     from skillctl.manage import link as linking

@@ -15,11 +15,11 @@ from skillctl.cli.places import check_places
 SCOPES = ("project", "user")
 
 
-def agent_option() -> Any:
+def agent_option(
+    help_text: str = "An agent to expose the skill to (repeatable), or 'all'.",
+) -> Any:
     return typer.Option(
-        ..., "--agent", "-a", metavar="AGENT",
-        help="An agent to expose the skill to (repeatable), or 'all'.",
-        autocompletion=complete_agent,
+        ..., "--agent", "-a", metavar="AGENT", help=help_text, autocompletion=complete_agent,
     )
 
 

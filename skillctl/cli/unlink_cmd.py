@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from skillctl.cli.color import color_option
 from skillctl.cli.completion import complete_choices
 from skillctl.cli.link_shared import SCOPES, agent_option, places_of, report, scope_check
 from skillctl.cli.places import home_option, project_option
@@ -13,7 +14,9 @@ from skillctl.cli.places import home_option, project_option
 
 def command(
     name: str = typer.Argument(..., metavar="NAME", help="The linked skill's folder name."),
-    agent: list[str] = agent_option(),  # noqa: B008
+    agent: list[str] = agent_option(  # noqa: B008
+        "An agent whose link or copy to remove (repeatable), or 'all'."
+    ),
     scope: str | None = typer.Option(
         None, "--scope", metavar="SCOPE", help="project or user [default: both].",
         autocompletion=complete_choices(*SCOPES),
@@ -26,12 +29,14 @@ def command(
                                  "nothing."),
     project: Path | None = project_option(),  # noqa: B008
     home: Path | None = home_option(),  # noqa: B008
+    color: str = color_option(),
 ) -> None:
     """Remove the links and copies named NAME that `skillctl link` made for the agents.
 
     A real folder skillctl did not create is never removed. Exit codes: 0 removed, 1 nothing
     to remove or refused, 2 usage or write error.
     """
+    del color  # accepted on every command alike; unlink writes no colour
     if scope is not None:
         scope_check(scope)
     from skillctl.manage import link as linking
