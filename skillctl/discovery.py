@@ -1421,10 +1421,11 @@ def find_skill(
     if len(matches) == 1:
         return _with_place(next(iter(matches.values())))
     if matches:
-        listing = "\n".join(f"  {v.path}" for v in sorted(matches.values(),
-                                                           key=lambda v: str(v.path)))
+        # one line: the message is escaped for the terminal, a line break would show as \n
+        listing = ", ".join(str(v.path) for v in sorted(matches.values(),
+                                                        key=lambda v: str(v.path)))
         raise UsageError(
-            f"{query!r} matches {len(matches)} skills; give the path of the one you mean:\n"
+            f"{query!r} matches {len(matches)} skills; give the path of the one you mean: "
             f"{listing}"
         )
     close = difflib.get_close_matches(query, sorted(names), n=5, cutoff=0.6)
@@ -1449,8 +1450,8 @@ def _skill_at_path(path: Path, cache: ParseCache) -> Skill:
     if not found:
         raise UsageError(f"no SKILL.md at or above {path}")
     if len(found) > 1:
-        listing = "\n".join(f"  {c.dir}" for c in found[:20])
-        more = f"\n  ... and {len(found) - 20} more" if len(found) > 20 else ""
-        raise UsageError(f"{path} holds {len(found)} skills; name one of them:\n{listing}{more}")
+        listing = ", ".join(str(c.dir) for c in found[:20])
+        more = f" and {len(found) - 20} more" if len(found) > 20 else ""
+        raise UsageError(f"{path} holds {len(found)} skills; name one of them: {listing}{more}")
     cand = found[0]
     return Skill(cand.dir, cand.entry, cache.get(cand.entry), Scope.EXTRA, None)

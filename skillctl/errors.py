@@ -22,9 +22,11 @@ class ConfigError(UsageError):
 class PathNotFoundError(UsageError):
     """Paths given on the command line that do not exist: exit 2.
 
-    The one wording every command uses for them, ``path not found: a, b`` (issue 17).
+    The one wording every command uses for them, ``path not found: a, b`` (issue 17), with
+    ``note`` in parentheses when the path came from an option (``--project``, ``--config``).
     """
 
-    def __init__(self, paths: object) -> None:
+    def __init__(self, paths: object, note: str = "") -> None:
         items = paths if isinstance(paths, (list, tuple)) else [paths]
-        super().__init__("path not found: " + ", ".join(str(p) for p in items))
+        super().__init__("path not found: " + ", ".join(str(p) for p in items)
+                         + (f" ({note})" if note else ""))

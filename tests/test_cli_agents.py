@@ -139,7 +139,7 @@ def test_unknown_agent_is_a_usage_error_with_a_suggestion(world: tuple[Path, Pat
 def test_bad_format_and_missing_directory_are_usage_errors(tmp_path: Path) -> None:
     assert invoke("agents", "--format", "yaml")[0] == 2
     code, _, err = invoke("agents", "--project", str(tmp_path / "nope"))
-    assert code == 2 and "not a directory" in err
+    assert code == 2 and "path not found: " in err
 
 
 def test_table_is_plain_when_piped(world: tuple[Path, Path]) -> None:

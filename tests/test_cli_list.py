@@ -117,7 +117,7 @@ def test_path_arguments_add_extra_trees(world: tuple[Path, Path], tmp_path: Path
     (("--agent", "vim"), "unknown agent 'vim'"),
     (("--format", "xml"), "not one of"),
     (("/does/not/exist",), "path not found"),
-    (("--project", "/does/not/exist"), "not a directory"),
+    (("--project", "/does/not/exist"), "path not found: /does/not/exist (--project)"),
 ])
 def test_usage_errors_exit_2(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["list", "--home", str(tmp_path), *args])
@@ -175,4 +175,4 @@ def test_a_missing_project_or_home_is_a_usage_error_everywhere(
     missing = str(tmp_path / "missing")
     result = CliRunner().invoke(app, [a.replace("{missing}", missing) for a in argv])
     assert result.exit_code == 2
-    assert f"{missing}: not a directory" in result.stderr
+    assert f"path not found: {missing} (--" in result.stderr

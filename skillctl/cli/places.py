@@ -31,9 +31,11 @@ def check_places(project: Path | None, home: Path | None) -> tuple[Path, Path]:
     A given path that is not a directory is a usage error (exit 2), rather than an empty
     simulation that silently finds nothing.
     """
-    from skillctl.errors import UsageError
+    from skillctl.errors import PathNotFoundError, UsageError
 
     for given, label in ((project, "--project"), (home, "--home")):
+        if given is not None and not given.exists():  # a dangling link too
+            raise PathNotFoundError(given, label)
         if given is not None and not given.is_dir():
             raise UsageError(f"{label} {given}: not a directory")
     return project or Path.cwd(), home or Path.home()

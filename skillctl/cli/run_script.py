@@ -296,7 +296,7 @@ def _skill_dir(query: str, project: Path | None, home: Path | None, agent: str |
             raise UsageError(f"{query}: not inside a skill directory (no SKILL.md above it)")
         return found[0].dir
     if "/" in query or query.startswith("."):
-        raise PathNotFoundError(query)
+        raise PathNotFoundError(path)  # normalised ("./x" as x), as every command words it
     return _find_by_name(query, project, home, agent)
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from skillctl import limits
-from skillctl.errors import ConfigError, UsageError
+from skillctl.errors import ConfigError, PathNotFoundError, UsageError
 from skillctl.fsio import read_regular_file
 from skillctl.lint.pathpatterns import PatternError, compile_pattern
 from skillctl.model import Severity
@@ -496,8 +496,10 @@ def resolve_config(
     from skillctl.lint.registry import expand_selector
 
     if config_path is not None:
+        if not config_path.exists():
+            raise PathNotFoundError(config_path, "--config")
         if not config_path.is_file():
-            raise ConfigError(f"config file not found: {config_path}")
+            raise ConfigError(f"--config {config_path}: not a file")
         path: Path | None = config_path
     else:
         path = find_config(start)
