@@ -50,6 +50,10 @@ def command(
     if fmt == "json":
         sys.stdout.write(dump_json(agents_view.to_json(agents, project_dir, home_dir)))
     else:
-        width = shutil.get_terminal_size((100, 24)).columns
-        agents_view.write_text(agents, home_dir, sys.stdout, width=width,
-                               color=use_color(sys.stdout, color))
+        from skillctl.report.term import width as terminal_width
+
+        # a terminal (or COLUMNS) gets paths shortened to its width; a pipe keeps them whole
+        columns = terminal_width(sys.stdout)
+        agents_view.write_text(agents, home_dir, sys.stdout,
+                               width=columns or shutil.get_terminal_size((100, 24)).columns,
+                               color=use_color(sys.stdout, color), fit_paths=columns is not None)

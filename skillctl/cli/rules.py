@@ -58,7 +58,9 @@ def command(
         if output is RulesFormat.JSON:
             sys.stdout.write(lint_rules.rules_json(rules))
         else:
-            lint_rules.write_rule_table(rules, sys.stdout)
+            from skillctl.report.term import width
+
+            lint_rules.write_rule_table(rules, sys.stdout, width(sys.stdout))
         return
     try:
         rule = get_rule(rule_id)

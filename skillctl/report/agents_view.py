@@ -218,14 +218,26 @@ def _agent_json(agent: AgentOverview) -> dict[str, Any]:
 Line = list[tuple[str, str]]
 
 
-def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list[Line]:
-    """The text output, ``width`` columns wide (clamped to 60..200), as styled lines."""
+def build_lines(agents: Sequence[AgentOverview], home: Path, width: int, *,
+                fit_paths: bool = True) -> list[Line]:
+    """The text output, ``width`` columns wide (clamped to 60..200), as styled lines.
+
+    With ``fit_paths`` (a terminal) a path too long for its line is shortened in the middle,
+    as ``list`` does, rather than left for the terminal to break mid-word; without (a pipe)
+    paths stay whole.
+    """
     from skillctl.report.lint_common import printable
     from skillctl.report.listing import display_path
+    from skillctl.report.term import cells, cut_middle
 
     width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     home = _absolute(home)  # roots are absolute: so is the home they start with
     lines: list[Line] = []
+
+    def shown(path: Path, used: int) -> str:
+        """``path`` for a line whose other pieces take ``used`` cells."""
+        text = printable(display_path(path, home))
+        return cut_middle(text, max(width - used, 20)) if fit_paths else text
 
     def para(text: str, indent: str, first: str = "", style: str = "") -> None:
         wrapped = textwrap.wrap(printable(text), width, initial_indent=indent + first,
@@ -245,7 +257,7 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
         para(agent.profile_version, "  ", "profile facts from: ")
         if agent.workspace is not None:
             path, why = agent.workspace
-            lines.append([("  workspace: " + printable(display_path(path, home)), "")])
+            lines.append([("  workspace: " + shown(path, len("  workspace: ")), "")])
             if why:
                 para(why, "    ", "", "dim")
         para(_WINNER_TEXT.get(agent.winner, "roots, in scan order") + ":", "  ")
@@ -253,11 +265,12 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
         for rank, root in enumerate(agent.roots, 1):
             mark = "yes" if root.present else "no "
             flag = " (uncertain)" if root.uncertain else ""
+            lead = f"  {rank:>2}. {mark}  {root.scope.value.ljust(scope_width)}  "
             lines.append([
                 (f"  {rank:>2}. ", ""),
                 (mark, "green" if root.present else "dim"),
                 (f"  {root.scope.value.ljust(scope_width)}  ", ""),
-                (printable(display_path(root.path, home)) + flag, ""),
+                (shown(root.path, cells(lead + flag)) + flag, ""),
             ])
         if not agent.roots:
             lines.append([("  (none here)", "dim")])
@@ -271,12 +284,17 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
             for item in agent.settings:
                 mark = "yes" if item.present else "no "
                 ignored = "" if item.applied else " (skill settings ignored)"
+                lead = f"      {mark}  {item.scope.value.ljust(width_of)}  "
+                where = shown(item.path, cells(lead))
+                own_line = fit_paths and cells(lead + where + ignored) > width
                 lines.append([
                     ("      ", ""),
                     (mark, "green" if item.present else "dim"),
                     (f"  {item.scope.value.ljust(width_of)}  ", ""),
-                    (printable(display_path(item.path, home)) + ignored, ""),
+                    (where + ("" if own_line else ignored), ""),
                 ])
+                if own_line:  # the remark, rather than the path, goes to the next line
+                    lines.append([(" " * 11 + ignored.strip(), "")])
                 if item.note:
                     para(item.note, "           ", "", "dim")
         if agent.plugins:
@@ -285,11 +303,12 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
             for plugin in agent.plugins:
                 mark = "yes" if plugin.present else "no "
                 state = "" if plugin.state == "enabled" else f" ({plugin.state})"
+                lead = f"      {mark}  {printable(plugin.namespace)}{state}  "
                 lines.append([
                     ("      ", ""),
                     (mark, "green" if plugin.present else "dim"),
                     (f"  {printable(plugin.namespace)}{state}  ", ""),
-                    (printable(display_path(plugin.path, home)), ""),
+                    (shown(plugin.path, cells(lead)), ""),
                 ])
                 if plugin.reason:
                     para(plugin.reason, "           ", "", "dim")
@@ -300,19 +319,21 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int) -> list
     return lines
 
 
-def render_plain(agents: Sequence[AgentOverview], home: Path, width: int) -> str:
+def render_plain(agents: Sequence[AgentOverview], home: Path, width: int, *,
+                 fit_paths: bool = True) -> str:
     """:func:`build_lines` as plain text, each line ending in a newline."""
     return "".join("".join(text for text, _ in line).rstrip() + "\n"
-                   for line in build_lines(agents, home, width))
+                   for line in build_lines(agents, home, width, fit_paths=fit_paths))
 
 
 def write_text(agents: Sequence[AgentOverview], home: Path, stream: TextIO, *,
-               width: int, color: bool | None = None) -> None:
+               width: int, color: bool | None = None, fit_paths: bool = True) -> None:
     """Write the text output; colour only on a terminal without ``NO_COLOR`` (or forced)."""
     from skillctl.report.lint_common import fit_to_stream, use_color
 
     if not use_color(stream, color):
-        stream.write(fit_to_stream(stream, render_plain(agents, home, width)))
+        stream.write(fit_to_stream(stream, render_plain(agents, home, width,
+                                                        fit_paths=fit_paths)))
         return
     from rich.console import Console
     from rich.text import Text
@@ -320,7 +341,7 @@ def write_text(agents: Sequence[AgentOverview], home: Path, stream: TextIO, *,
     console = Console(file=stream, force_terminal=True, no_color=False,
                       color_system="standard", highlight=False, markup=False, emoji=False,
                       soft_wrap=True)
-    for line in build_lines(agents, home, width):
+    for line in build_lines(agents, home, width, fit_paths=fit_paths):
         text = Text(no_wrap=True, end="\n")
         for piece, style in line:
             text.append(fit_to_stream(stream, piece), style=style or None)

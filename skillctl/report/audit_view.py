@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from skillctl.model import Diagnostic, Severity
 from skillctl.report.lint_common import encodable
-from skillctl.report.term import paint, width
+from skillctl.report.term import cells, cut_middle, paint, width
 from skillctl.security.audit import CATEGORIES, AuditDiff, AuditReport, Inventory
 from skillctl.textsafe import printable
 
@@ -48,9 +48,20 @@ def _fit(text: str, columns: int | None, indent: str = "    ") -> list[str]:
                          break_long_words=True, break_on_hyphens=False) or [text]
 
 
+def _path(text: str, columns: int | None, used: int) -> str:
+    """A path (already escaped) for a line whose other pieces take ``used`` cells: in a
+    terminal shortened in the middle, as ``list`` does, so that the terminal never breaks it
+    (nor the name after it) mid-word; whole in a pipe."""
+    if columns is None or cells(text) + used <= columns:
+        return text
+    return cut_middle(text, max(columns - used, 20))
+
+
 def _finding(diagnostic: Diagnostic, color: bool, columns: int | None) -> list[str]:
-    location = f"  {printable(diagnostic.path)}:{diagnostic.line}:"
     severity = diagnostic.severity.value
+    rest = f":{diagnostic.line}: {severity} {printable(diagnostic.rule)}"
+    location = f"  {_path(printable(diagnostic.path), columns, 2 + cells(rest))}:" \
+        f"{diagnostic.line}:"
     head = _fit(f"{location} {severity} {printable(diagnostic.rule)}", columns)
     style = _SEVERITY_STYLE[diagnostic.severity]
     head = [line.replace(f" {severity} ", f" {paint(severity, style, color)} ", 1)
@@ -60,7 +71,8 @@ def _finding(diagnostic: Diagnostic, color: bool, columns: int | None) -> list[s
 
 def _skill_lines(skill: Inventory, findings: Sequence[Diagnostic], color: bool,
                  columns: int | None) -> list[str]:
-    title = printable(skill.dir) + (f" ({printable(skill.name)})" if skill.name else "")
+    name = f" ({printable(skill.name)})" if skill.name else ""
+    title = _path(printable(skill.dir), columns, cells(name)) + name
     lines = [paint(line, "bold", color) for line in _fit(title, columns, "  ")]
     for diagnostic in findings:
         lines += _finding(diagnostic, color, columns)

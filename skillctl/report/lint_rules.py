@@ -10,6 +10,7 @@ catalog always gives the same bytes). Plain text only; nothing here imports rich
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
@@ -30,8 +31,20 @@ def _sorted(rules: Iterable[RuleInfo]) -> list[RuleInfo]:
     return sorted(rules, key=lambda r: r.id)
 
 
-def rule_table(rules: Iterable[RuleInfo]) -> str:
-    """Every rule as an aligned plain-text table, one rule a line, ending in a newline."""
+#: Narrowest and widest layouts: below 60 columns the text is laid out for 60, above 200
+#: lines would be too long to read (the same bounds as ``list`` and ``agents``).
+MIN_WIDTH, MAX_WIDTH = 60, 200
+#: Below this many columns left for the summary, the table turns into one block per rule.
+_MIN_SUMMARY = 30
+
+
+def rule_table(rules: Iterable[RuleInfo], width: int | None = None) -> str:
+    """Every rule as an aligned plain-text table, ending in a newline.
+
+    Without ``width`` (a pipe) one rule a line, whole. With a terminal's ``width`` the
+    summary wraps at word boundaries in its column, and when too little room is left for it
+    each rule becomes a block (its id on a line of its own): a rule id is never broken.
+    """
     header = ("RULE", "CATEGORY", "SEVERITY", "FIX", "AGENTS", "SUMMARY")
     rows = [
         (r.id, r.category, r.default_severity.value, "yes" if r.fixable else "-", _agents(r),
@@ -39,19 +52,35 @@ def rule_table(rules: Iterable[RuleInfo]) -> str:
         for r in _sorted(rules)
     ]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
-    lines = []
-    for row in [header, *rows]:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        lines.append("  ".join([*cells, row[-1]]).rstrip())
+    lead = sum(widths) + 2 * len(widths)  # where the summary column starts
+    columns = None if width is None else max(MIN_WIDTH, min(MAX_WIDTH, width))
+    lines: list[str] = []
+    if columns is not None and columns - lead < _MIN_SUMMARY:
+        for rule_id, category, severity, fix, agents, summary in rows:
+            facts = f"{category}, {severity}{', fixable' if fix == 'yes' else ''}, agents: {agents}"
+            lines.append(rule_id)
+            lines += textwrap.wrap(facts, columns, initial_indent="  ",
+                                   subsequent_indent="    ", break_long_words=False,
+                                   break_on_hyphens=False)
+            lines += textwrap.wrap(summary, columns, initial_indent="  ", subsequent_indent="  ",
+                                   break_long_words=False, break_on_hyphens=False)
+    else:
+        for row in [header, *rows]:
+            cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+            parts = [row[-1]] if columns is None else textwrap.wrap(
+                row[-1], columns - lead, break_long_words=False, break_on_hyphens=False)
+            lines.append("  ".join([*cells, parts[0] if parts else ""]).rstrip())
+            lines += [" " * lead + more for more in parts[1:]]
     count = len(rows)
     lines.append("")
     lines.append(f"{count} rule{'s' if count != 1 else ''}; `skillctl rules ID` explains one.")
     return "\n".join(lines) + "\n"
 
 
-def write_rule_table(rules: Iterable[RuleInfo], stream: TextIO) -> None:
-    """Write :func:`rule_table` to the stream."""
-    stream.write(rule_table(rules))
+def write_rule_table(rules: Iterable[RuleInfo], stream: TextIO,
+                     width: int | None = None) -> None:
+    """Write :func:`rule_table` to the stream, laid out for ``width`` columns if given."""
+    stream.write(rule_table(rules, width))
 
 
 def rules_json(rules: Iterable[RuleInfo]) -> str:
