@@ -27,17 +27,25 @@ DESCRIPTION = [
     "a skill is missing; lint checks skills against the open specification and each agent's "
     "own rules; render prints the catalog and skill text an agent puts in its prompt; "
     "run\\-script runs a skill's script the way an agent would; new creates a skill that "
-    "passes lint; schema prints the frontmatter JSON Schema for editors.",
-    "skillctl never changes a file unless asked to (lint \\-\\-fix, render \\-\\-into, new).",
+    "passes lint; schema prints the frontmatter JSON Schema for editors; audit lists a "
+    "skill's security findings and what it can do; rules explains the lint rules; agents "
+    "shows where each agent looks; disable and enable switch a skill off and on in an "
+    "agent's own settings; link and unlink expose one skill folder to several agents.",
+    "skillctl never changes a file unless asked to (lint \\-\\-fix, render \\-\\-into, new, "
+    "disable, enable, link, unlink).",
 ]
 
 EXIT_STATUS = [
     ("0", "Success: no findings, or the command did what it was asked."),
-    ("1", "Findings (lint errors, or warnings with \\-\\-strict) or a failed check."),
+    ("1", "Findings (lint errors, or warnings with \\-\\-strict; audit: security errors) "
+          "or a failed check (render \\-\\-check, a failed render \\-\\-exec command); "
+          "disable and enable: another setting still decides, or an agent of 'all' was "
+          "skipped; link: refused; unlink: nothing to remove, or refused."),
     ("2", "Usage error: bad option, missing path, unknown agent or rule, invalid "
-          "configuration, refused name."),
+          "configuration (invalid TOML included), refused name; disable and enable: a settings "
+          "file refused (malformed, read\\-only); link and unlink: a write error."),
     ("3", "Internal error (set SKILLCTL_DEBUG=1 for a traceback)."),
-    ("124", "A script run by run\\-script timed out."),
+    ("124", "A script run by run\\-script (or a render \\-\\-exec command) timed out."),
     ("126", "run\\-script: the script cannot be run (not a regular file, not executable, or "
             "refused by the system)."),
     ("127", "run\\-script: the script's interpreter (or uv, for a PEP 723 script) is not "
@@ -54,8 +62,8 @@ ENVIRONMENT = [
                  "TERM is not dumb."),
     ("FORCE_COLOR", "When set (to anything but the empty string), colour even into a pipe "
                     "(NO_COLOR and --color never win over it)."),
-    ("COLUMNS", "The width list lays its tables out in (default: the terminal's; a pipe "
-                "gets whole lines)."),
+    ("COLUMNS", "The width list, agents, audit and rules lay their output out in (default: "
+                "the terminal's; a pipe gets whole lines)."),
     ("SKILLCTL_DEBUG", "When set, an internal error shows the Python traceback instead of a "
                        "one-line message."),
     ("SKILLCTL_CACHE_DIR", "Directory of the lint cache (default: "
