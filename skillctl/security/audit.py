@@ -22,13 +22,14 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skillctl.errors import UsageError
+from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.lint.result import LintReport
 from skillctl.model import Diagnostic, Severity
 from skillctl.security import facts as F
@@ -315,61 +316,129 @@ def diff_reports(old: AuditReport, new: AuditReport, old_root: Path, new_root: P
     )
 
 
+#: Attributes of the scratch repository that ``git archive`` runs in: its
+#: ``info/attributes`` outranks every ``.gitattributes`` of the archived tree, so no file is
+#: left out (``export-ignore`` would hide a payload from the audit), filtered or rewritten.
+_NEUTRAL_ATTRIBUTES = ("* -export-ignore -export-subst -filter -text -eol -ident "
+                       "-working-tree-encoding\n")
+
+
+def _git(argv: list[str], env: dict[str, str], deadline: float, what: str,
+         ) -> subprocess.CompletedProcess[bytes]:
+    """One git call within what is left of ``deadline``; a timeout is a usage error."""
+    try:
+        return subprocess.run(argv, capture_output=True, stdin=subprocess.DEVNULL, env=env,
+                              timeout=max(0.1, deadline - time.monotonic()), check=False)
+    except subprocess.TimeoutExpired:
+        raise UsageError(f"{what}: git took longer than {GIT_TIMEOUT:.0f} s") from None
+
+
+def _first_line(error: bytes, default: str) -> str:
+    from skillctl.textsafe import printable
+
+    lines = error.decode("utf-8", "replace").strip().splitlines()
+    return printable(lines[0]) if lines else default
+
+
+def _resolve(folder: Path, revision: str, deadline: float) -> tuple[str, str, str]:
+    """The object directory of ``folder``'s repository, the tree SHA of ``folder`` at
+    ``revision``, and its git prefix; only ``rev-parse`` runs in the repository itself."""
+    from skillctl import gitfacts
+
+    git = shutil.which("git")
+    if git is None:
+        raise UsageError("--diff with git revisions needs git on PATH")
+    root = gitfacts.git_root(folder)
+    if root is None:
+        raise UsageError(f"{folder} is not inside a git work tree (--diff REV1 REV2 PATH "
+                         "reads PATH's repository)")
+    if not gitfacts.plain_repository(root):
+        raise UsageError(f"{root}: its .git is not a plain repository (a file git reads is "
+                         "a FIFO, a device or a link); git is not asked")
+    base = [git, "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false",
+            "-c", "protocol.allow=never", "-C", os.fspath(folder)]
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0",
+           "GIT_CONFIG_NOSYSTEM": "1"}
+    top = _git([*base, "rev-parse", "--path-format=absolute", "--git-common-dir",
+                "--show-prefix"], env, deadline, str(folder))
+    answer = top.stdout.decode("utf-8", "surrogateescape").split("\n")
+    if top.returncode != 0 or len(answer) < 2:
+        raise UsageError(f"{folder} is not inside a git work tree (--diff REV1 REV2 PATH "
+                         "reads PATH's repository)")
+    common, prefix = answer[0], answer[1].strip()
+    tree = _git([*base, "rev-parse", "--verify", "--quiet", f"{revision}:{prefix}"], env,
+                deadline, revision)
+    sha = tree.stdout.decode("ascii", "replace").strip()
+    if tree.returncode != 0 or not sha:
+        raise UsageError(f"cannot read revision {revision!r} of {folder}: not a revision "
+                         "there")
+    return os.path.join(common, "objects"), sha, prefix
+
+
 @contextmanager
 def revision_tree(repo_path: Path, revision: str) -> Iterator[Path]:
     """The tree of ``repo_path`` (a folder in a git work tree) at ``revision``, unpacked in
     a temporary folder that is removed afterwards.
 
-    The repository is hostile: its hooks and fsmonitor are switched off, nothing of it is
-    run, the archive is capped at :data:`MAX_ARCHIVE_BYTES` and :data:`GIT_TIMEOUT` seconds,
-    and unpacked with tarfile's ``data`` filter (no links out, no devices, no absolute
-    paths). A revision that starts with ``-`` is refused (it would be read as an option).
+    The repository is hostile. Only ``git rev-parse`` runs in it (hooks and fsmonitor off,
+    and only when its ``.git`` is plain: a FIFO as ``.git/config`` would make git wait). The
+    tree is archived in a scratch repository that borrows the objects (``alternates``) but
+    none of the configuration, with no user or system configuration either, so no filter,
+    textconv or other command a ``.git/config`` or ``.gitattributes`` names is run, and with
+    attributes that keep every file as committed. The git calls of one revision share
+    :data:`GIT_TIMEOUT` seconds; the archive is capped at :data:`MAX_ARCHIVE_BYTES` and
+    unpacked with tarfile's ``data`` filter (no links out, no devices, no absolute paths). A
+    revision that starts with ``-`` is refused (it would be read as an option).
     """
     if revision.startswith("-") or not revision.strip():
         raise UsageError(f"not a git revision: {revision!r}")
+    deadline = time.monotonic() + GIT_TIMEOUT
     folder = repo_path if repo_path.is_dir() else repo_path.parent
-    git = shutil.which("git")
-    if git is None:
-        raise UsageError("--diff with git revisions needs git on PATH")
-    base = [git, "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false",
-            "-c", "protocol.allow=never", "-C", os.fspath(folder)]
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0",
-           "GIT_CONFIG_NOSYSTEM": "1"}
-    top = subprocess.run([*base, "rev-parse", "--show-toplevel", "--show-prefix"],
-                         capture_output=True, stdin=subprocess.DEVNULL, env=env,
-                         timeout=GIT_TIMEOUT, check=False)
-    answer = top.stdout.decode("utf-8", "surrogateescape").split("\n")
-    if top.returncode != 0 or len(answer) < 2:
-        raise UsageError(f"{repo_path} is not inside a git work tree (--diff REV1 REV2 PATH "
-                         "reads PATH's repository)")
-    toplevel, prefix = answer[0], answer[1].strip()
-    base[-1] = toplevel  # archive from the top: a subfolder may be untracked
+    objects, sha, _prefix = _resolve(Path(os.path.abspath(folder)), revision, deadline)
+    git = shutil.which("git") or "git"
+    clean = {key: value for key, value in os.environ.items()
+             if not key.startswith("GIT_")}
+    clean.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_ATTR_NOSYSTEM="1",
+                 GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0", HOME=os.devnull)
     with tempfile.TemporaryDirectory(prefix="skillctl-audit-") as scratch:
+        gitdir = Path(scratch) / "git"
+        made = _git([git, "init", "-q", "--bare", "--template=", os.fspath(gitdir)], clean,
+                    deadline, revision)
+        if made.returncode != 0:
+            raise UsageError(f"cannot read revision {revision!r}: "
+                             f"{_first_line(made.stderr, 'git init failed')}")
+        (gitdir / "objects" / "info").mkdir(parents=True, exist_ok=True)
+        (gitdir / "objects" / "info" / "alternates").write_text(objects + "\n")
+        (gitdir / "info").mkdir(exist_ok=True)
+        (gitdir / "info" / "attributes").write_text(_NEUTRAL_ATTRIBUTES)
         archive = Path(scratch) / "tree.tar"
         with archive.open("wb") as out:
             process = subprocess.Popen(
-                [*base, "archive", "--format=tar", f"{revision}:{prefix}" if prefix
-                 else revision], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                stdin=subprocess.DEVNULL, env=env)
+                [git, "--git-dir", os.fspath(gitdir), "-c", "core.hooksPath=/dev/null",
+                 "archive", "--format=tar", sha], stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=clean)
             assert process.stdout is not None
             written = 0
             try:
                 while chunk := process.stdout.read(1 << 16):
                     written += len(chunk)
                     if written > MAX_ARCHIVE_BYTES:
-                        process.kill()
                         raise UsageError(f"{revision}: the tree is larger than "
                                          f"{MAX_ARCHIVE_BYTES // (1 << 20)} MiB")
+                    if time.monotonic() > deadline:
+                        raise subprocess.TimeoutExpired(process.args, GIT_TIMEOUT)
                     out.write(chunk)
-                _, errors = process.communicate(timeout=GIT_TIMEOUT)
+                _, errors = process.communicate(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                process.kill()
                 raise UsageError(f"git archive {revision} took longer than "
                                  f"{GIT_TIMEOUT:.0f} s") from None
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
         if process.returncode != 0:
-            detail = errors.decode("utf-8", "replace").strip().splitlines()[:1]
             raise UsageError(f"cannot read revision {revision!r} of {repo_path}: "
-                             f"{detail[0] if detail else 'git archive failed'}")
+                             f"{_first_line(errors, 'git archive failed')}")
         tree = Path(scratch) / "tree"
         tree.mkdir()
         with tarfile.open(archive) as tar:
@@ -384,10 +453,12 @@ def run_diff(old: str, new: str, options: AuditOptions) -> AuditDiff:
     paths = options.paths
     if not paths:
         old_path, new_path = Path(old), Path(new)
+        hint = "for git revisions give the skill's path too: --diff REV1 REV2 PATH"
         for path in (old_path, new_path):
+            if not path.exists():
+                raise PathNotFoundError(path, f"--diff OLD NEW; {hint}")
             if not path.is_dir():
-                raise UsageError(f"--diff OLD NEW: {path} is not a folder (for git revisions "
-                                 "give the skill's path too: --diff REV1 REV2 PATH)")
+                raise UsageError(f"--diff OLD NEW: {path} is not a folder ({hint})")
         return diff_reports(_audit_tree(old_path, options), _audit_tree(new_path, options),
                             old_path, new_path, old, new)
     if len(paths) != 1:
@@ -395,7 +466,7 @@ def run_diff(old: str, new: str, options: AuditOptions) -> AuditDiff:
                          "history to compare)")
     target = paths[0]
     if not target.exists():
-        raise UsageError(f"{target} does not exist")
+        raise PathNotFoundError(target)
     with revision_tree(target, old) as old_tree, revision_tree(target, new) as new_tree:
         return diff_reports(_audit_tree(old_tree, options), _audit_tree(new_tree, options),
                             old_tree, new_tree, f"{old}:{target}", f"{new}:{target}")
