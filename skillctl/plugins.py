@@ -34,6 +34,7 @@ Nothing here raises for what is in a file: a file that cannot be read or parsed 
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -106,15 +107,22 @@ class Context:
 
 def load_json(path: Path) -> tuple[Any, str | None]:
     """The JSON value in ``path``, or None and why it could not be read."""
+    from skillctl.fsio import read_regular_file  # a FIFO or device never blocks the read
+
     try:
-        if os.path.getsize(path) > MAX_BYTES:
+        data = read_regular_file(path, MAX_BYTES)
+    except OSError as error:
+        if error.errno == errno.EFBIG:
             return None, f"larger than {MAX_BYTES} bytes, not read"
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle), None
-    except (OSError, UnicodeDecodeError) as error:
+        return None, f"cannot be read: {error.__class__.__name__}"
+    try:
+        return json.loads(data.decode("utf-8")), None
+    except UnicodeDecodeError as error:
         return None, f"cannot be read: {error.__class__.__name__}"
     except ValueError as error:
         return None, f"not valid JSON: {error}"
+    except RecursionError:
+        return None, "not valid JSON: nested too deeply"
 
 
 #: The manifests Codex 0.169.0 accepts, in the order it looks for them.
@@ -313,11 +321,15 @@ def read_codex_config(path: Path, context: Context) -> Found:
         return Found()
     import tomllib
 
+    from skillctl.fsio import read_regular_file
+
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        data = tomllib.loads(read_regular_file(path, MAX_BYTES).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return Found(notes=(Note(path, f"not valid TOML ({error}); Codex does not start"),))
+    except RecursionError:
+        return Found(notes=(Note(path, "not valid TOML (nested too deeply); Codex does not "
+                                 "start"),))
     table = data.get("plugins")
     if not isinstance(table, dict):
         return Found()

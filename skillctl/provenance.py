@@ -241,6 +241,8 @@ def read_lock(path: Path) -> tuple[dict[str, LockEntry], str | None]:
         document = json.loads(text)
     except (UnicodeDecodeError, ValueError) as exc:
         return {}, f"not a JSON lock file ({exc})"
+    except RecursionError:
+        return {}, "not a JSON lock file (nested too deeply)"
     skills = document.get("skills") if isinstance(document, dict) else None
     if not isinstance(skills, dict) or not isinstance(document.get("version"), int):
         return {}, "not a lock file of the skills CLI (no version and skills)"

@@ -22,6 +22,7 @@ comments, trailing commas and JSON5's bare keys and single quotes is turned into
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
 import re
@@ -245,10 +246,14 @@ def _text(path: Path, given: str | None = None) -> str:
     checks what the agent will make of it before it writes)."""
     if given is not None:
         return given
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_SETTINGS_BYTES + 1)
-    if len(data) > MAX_SETTINGS_BYTES:
-        raise SettingsError(f"over {MAX_SETTINGS_BYTES} bytes, not read")
+    from skillctl.fsio import read_regular_file  # a FIFO or device never blocks the read
+
+    try:
+        data = read_regular_file(path, MAX_SETTINGS_BYTES)
+    except OSError as error:
+        if error.errno == errno.EFBIG:
+            raise SettingsError(f"over {MAX_SETTINGS_BYTES} bytes, not read") from None
+        raise
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -146,6 +146,9 @@ def _read_json_record(path: Path) -> dict[str, object] | None:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise LinkError(f"{path}: not a skillctl record ({exc}); not changed") from None
+    except RecursionError:
+        raise LinkError(f"{path}: not a skillctl record (nested too deeply); not changed") \
+            from None
     if not isinstance(document, dict) or document.get("version") != _RECORD_VERSION:
         raise LinkError(f"{path}: not a skillctl record (version {_RECORD_VERSION}); "
                         "not changed")
