@@ -76,6 +76,12 @@ _PREFIX_WORDS = frozenset({"sudo", "exec", "env", "time", "nohup", "command"})
 _RUN_VERBS = frozenset({"run", "execute", "exec", "call", "invoke", "launch", "start"})
 #: Characters of a path written before a script's name (``${CLAUDE_SKILL_DIR}/scripts/``).
 _PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./~${}-@%")
+#: A placeholder for the skill's folder written before a script's path
+#: (``"<SKILL_DIR>/scripts/x.mjs"``, ``<this skill's folder>/scripts/x.py``): the agent fills
+#: it in, as it does ``{baseDir}``.
+_PLACEHOLDER_END = re.compile(r"<[^<>\n]{1,60}>$")
+#: A module import names a file, it runs nothing (``import x from './lib.mjs'``).
+_IMPORT_END = re.compile(r"(?:\bfrom|\bimport|\brequire)\s*\(?\s*['\"]$")
 #: Largest other file searched for mentions of a script.
 _MAX_MENTION_BYTES = 256 * 1024
 
@@ -91,11 +97,14 @@ class ScriptUsage:
     interpreters: frozenset[str] = frozenset()
     #: "Run `scripts/x.py`": run, but how is left to the agent
     named_run: bool = False
+    #: run directly only in inline code in prose ("Regenerate with `scripts/x.py out/`")
+    inline_direct: bool = False
 
     @property
     def mentioned(self) -> bool:
         """Whether any text of the skill names the script."""
-        return self.direct or self.other or self.named_run or bool(self.interpreters)
+        return (self.direct or self.other or self.named_run or self.inline_direct
+                or bool(self.interpreters))
 
 
 def _interpreter(word: str) -> str | None:
@@ -114,8 +123,15 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
 
     A span of inline code that holds only the path (`` (`scripts/x.py`) ``) names the
     script ("other"); after a verb such as "run" it asks to run it without saying how
-    ("named-run": direct, unless another mention shows the interpreter).
+    ("named-run": a warning, unless another mention shows the interpreter). A placeholder
+    for the skill's folder (``<SKILL_DIR>/x.sh``) counts as ``{baseDir}``; an import
+    (``from './x.mjs'``) runs nothing.
     """
+    placeholder = _PLACEHOLDER_END.search(before) if path.startswith("/") else None
+    if placeholder is not None:  # "<SKILL_DIR>/scripts/x.mjs" is "{baseDir}/scripts/x.mjs"
+        before, path = before[: placeholder.start()], "{}" + path
+    if _IMPORT_END.search(before):
+        return "other", None
     segment = _SEPARATOR.split(before)[-1]
     words = [w for w in _WORD_SPLIT.split(segment) if w and not w.startswith("-")]
     for word in words[-4:]:
@@ -194,7 +210,7 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, str]]:
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     """How the skill's text (SKILL.md and its other text files) runs ``file``."""
     name = file.relpath.rsplit("/", 1)[-1]
-    direct = other = named_run = False
+    direct = other = named_run = inline_direct = False
     interpreters: set[str] = set()
     for markdown, text in _texts(ctx, file.relpath):
         if name not in text:
@@ -207,7 +223,9 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct":
+            if kind == "direct" and markdown and before.count("`") % 2:
+                inline_direct = True  # inside a span of inline code in prose
+            elif kind == "direct":
                 direct = True
             elif kind == "other":
                 other = True
@@ -215,27 +233,32 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 named_run = True
             elif interpreter is not None:
                 interpreters.add(interpreter)
-    return ScriptUsage(direct, other, frozenset(interpreters), named_run)
+    return ScriptUsage(direct, other, frozenset(interpreters), named_run, inline_direct)
 
 
 def _usage_severity(usage: ScriptUsage, *, crlf: bool) -> Severity | None:
     """The severity a script finding gets from how the skill runs the script (None: no
     finding). Run directly: an error; run through interpreters (whatever prose also says
-    about it): nothing, except for CRLF through a shell, an error; named in prose only: a
-    warning; never named: info."""
-    if usage.direct:
+    about it): nothing, except for CRLF through a shell, an error; named in prose only, even
+    after "run" (the text gives no command line, the agent picks one): a warning; never
+    named: info. Run directly only in inline code in prose while the skill's commands run
+    it through an interpreter: a warning (the agent has the command line that works)."""
+    if usage.direct or (usage.inline_direct and not usage.interpreters):
         return Severity.ERROR
     if usage.interpreters:
-        return Severity.ERROR if crlf and usage.interpreters & SHELLS else None
-    if usage.named_run:
-        return Severity.ERROR
-    if usage.other:
+        if crlf and usage.interpreters & SHELLS:
+            return Severity.ERROR
+        return Severity.WARNING if usage.inline_direct else None
+    if usage.named_run or usage.other:
         return Severity.WARNING
     return Severity.INFO
 
 
 def _how(usage: ScriptUsage) -> str:
-    if usage.direct:
+    if usage.inline_direct and not usage.direct and usage.interpreters:
+        via = sorted(usage.interpreters)[0]
+        return f"the skill runs it with {via}, but inline code in its text runs it directly"
+    if usage.direct or usage.inline_direct:
         return "the skill runs it directly"
     if usage.named_run:
         return "the skill says to run it without naming an interpreter"
@@ -253,11 +276,16 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     install, so that is what is checked (`git ls-files -s`); otherwise the file's own mode.
     Only files with a shebang (`#!`) are looked at, and how the skill's text (SKILL.md and
     its other text files) names them decides the severity: run directly (`./x.sh`,
-    `scripts/x.sh` as the command, a hook's `${CLAUDE_PLUGIN_ROOT}/x.sh`), an error; named
-    only in prose, a warning; never named, info. A script that every command runs through
-    an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run x.py`) needs
-    no exec bit and is not reported. `--fix` sets the exec bit on a reported file (for a
-    tracked file, commit the mode change or run `git update-index --chmod=+x`).
+    `scripts/x.sh` as the command of a command line, in a code block or in inline code with
+    its arguments, a hook's `${CLAUDE_PLUGIN_ROOT}/x.sh`), an error: the agent runs the line
+    as written and gets "permission denied"; named only in prose, a warning, even after
+    "run" (Run `scripts/x.py` on the draft: the text gives no command line and the agent
+    picks one, usually with the interpreter); never named, info. A script that every command
+    runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
+    x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
+    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. `--fix`
+    sets the exec bit on a reported file (for a tracked file, commit the mode change or run
+    `git update-index --chmod=+x`).
 
     Fails: `scripts/run.sh` starting with `#!/bin/sh`, mode 100644, and SKILL.md saying
     `./scripts/run.sh`.
