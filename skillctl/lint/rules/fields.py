@@ -185,6 +185,14 @@ def deliberate_variant(key: str, suggestion: str) -> bool:
     return False
 
 
+def capitalised_block(data: Mapping[str, Any], key: str) -> bool:
+    """Whether two other keys of the frontmatter also start with a capital letter: a house
+    style (``Name``, ``Tier``, ``Author``, ``Version``, alirezarezvani/claude-skills), in
+    which a capitalised known key is written so on purpose, not mistyped."""
+    return sum(1 for other in data if isinstance(other, str) and other != key
+               and other[:1].isupper()) >= 2
+
+
 def typo_target(
     key: str, data: Mapping[str, Any], known: frozenset[str] | set[str]
 ) -> str | None:
@@ -194,6 +202,8 @@ def typo_target(
     suggestion = suggest_field(key, known)
     if suggestion is None or suggestion in data or deliberate_variant(key, suggestion):
         return None
+    if key.lower() == suggestion and capitalised_block(data, key):
+        return None  # Version: in a block of Name:, Tier:, Author: written that way on purpose
     return suggestion
 
 
@@ -208,7 +218,8 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     A misspelt known key is an error and `--fix` renames it; a key that adds whole words to a
     known one (`description-cn`, `dspy-compatibility`), is its plural (`agents` beside
     Claude Code's `agent`) or repeats one that is set too (`Name` beside `name`) is only a
-    warning, never renamed.
+    warning, never renamed; so is a known key capitalised among other capitalised keys
+    (`Version:` beside `Tier:` and `Author:`: a house style, not a typo).
 
     Fails: `user-invokable: false`, `+description: ...`. Passes: `user-invocable: false`.
 

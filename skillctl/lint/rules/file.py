@@ -8,6 +8,7 @@ from pathlib import Path
 
 from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
+from skillctl.lint.overlay import overlaid_skill
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import LineEndings, Problem, Severity, Skill
 from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
@@ -179,13 +180,34 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     # My skill
     ```
 
+    A SKILL.md without frontmatter in a folder named like a skill of the same repository
+    (`skill-flavors/studioweb/uipath-feedback/` beside `skills/uipath-feedback/`) is an
+    overlay a build step merges into that skill, not a skill of its own: a warning.
+
     Matters for every agent.
     """
     if ctx.parsed.text is None:
         return NO_FINDINGS
+    overlaid = overlaid_skill(ctx)
+    if overlaid is not None:
+        return _overlay_findings(ctx, overlaid)
     return problem_findings(
         ctx, "no-frontmatter", "SKILL.md must start with YAML frontmatter (---): "
     )
+
+
+def _overlay_findings(ctx: SkillContext, overlaid: str) -> Iterator[Finding]:
+    other = os.path.relpath(overlaid, os.path.abspath(ctx.directory))
+    for finding in problem_findings(ctx, "no-frontmatter"):
+        yield Finding(
+            f"SKILL.md has no YAML frontmatter ({finding.message}): every agent that scans "
+            f"this folder drops it, but it looks like an overlay of the skill {other!r}, "
+            "merged into it by a build step",
+            finding.line, finding.column,
+            hint="if it is no skill of its own, keep it where no agent scans or name it "
+            "otherwise than SKILL.md",
+            severity=Severity.WARNING,
+        )
 
 
 @rule("unclosed-frontmatter", Severity.ERROR, source="spec", category="file")

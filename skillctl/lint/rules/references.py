@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import glob
+import os
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
+from skillctl.lint.overlay import overlaid_skill
 from skillctl.lint.paths_in_text import (
     Listings,
     Reference,
@@ -65,14 +68,19 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     until an agent tries to follow a reference" (vercel-labs/skills#1517). Markdown links are
     errors (a link without a file extension, which may be a wiki page, a warning); paths
     mentioned in text or code are warnings. Not reported: placeholders (`scripts/<name>.py`,
-    `references/filename.md`), paths after an example label (`Examples:`, `e.g.`) or in the
-    list it opens, two words joined by a slash in running text (`links to assets/code`),
+    `references/filename.md`), globs that match a file (`references/setup/*.md`), paths
+    after an example label (`Examples:`, `e.g.`) or in the list it opens, two words joined
+    by a slash in running text (`links to assets/code`),
     links to files beside SKILL.md in a body that is itself a document template (five lines
     or more with a `[Placeholder]`),
     paths inside a document template fence (`` ```markdown ``), footnotes
     (`[^1]: ...`) and paths that start with a variable other than the skill directory's
     (`${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`, `{skill_path}/...`; `${CLAUDE_SKILL_DIR}` is
-    checked).
+    checked). When SKILL.md is a symbolic link, paths are looked up in the skill folder,
+    where the agents that load such a skill (Claude Code, Gemini CLI, OpenCode) point the
+    model, not beside the link's target; the message says when the file exists only there.
+    An overlay (a SKILL.md without frontmatter merged into a skill of the same folder name,
+    see `no-frontmatter`) is checked against that skill.
 
     Fails: `See [the API](references/api.md)` with no `references/api.md`.
     Passes: the same with the file present.
@@ -91,9 +99,12 @@ def _broken(
     body_lines = ctx.parsed.body.split("\n")
     first = ctx.parsed.body_start_line
     template: bool | None = None  # computed at the first missing file beside SKILL.md
+    overlaid = overlaid_skill(ctx)
     for ref, status, _ in checked:
-        if status != "missing" or is_placeholder(ref.target):
+        if status != "missing" or is_placeholder(ref.target) or glob_matches(ctx, ref.target):
             continue
+        if overlaid is not None and _exists_in(overlaid, ref.target):
+            continue  # an overlay's link, resolved in the skill it is merged into
         if "/" not in ref.target.removeprefix("./"):
             if template is None:
                 template = is_document_template(ctx.parsed.body)
@@ -108,13 +119,55 @@ def _broken(
         last = ref.target.rstrip("/").rsplit("/", 1)[-1]
         # a link without a file extension may be a web or wiki page ('internal-wiki/runbook')
         error = ref.is_link and ("." in last or ref.target.endswith("/"))
+        what = f"{'link target' if ref.is_link else 'path'} {ref.target!r}"
+        beside = beside_link_target(ctx, ref.target)
         yield Finding(
-            f"{'link target' if ref.is_link else 'path'} {ref.target!r} does not exist in the "
-            "skill directory",
+            f"{what} exists beside the link's target {beside!r} but not in the skill folder "
+            "the agent loads (agents give the model the link's folder)"
+            if beside is not None else f"{what} does not exist in the skill directory",
             ref.line,
             ref.column,
             severity=None if error else Severity.WARNING,
         )
+
+
+def _exists_in(folder: str, target: str) -> bool:
+    if target.startswith(("/", "~")) or ".." in target.split("/"):
+        return False
+    return os.path.exists(os.path.join(folder, target.split("#", 1)[0]))
+
+
+def glob_matches(ctx: SkillContext, target: str) -> bool:
+    """Whether ``target`` is a glob (``references/setup/*.md``, "use these globs as the
+    catalog") that matches a file of the skill: the agent lists the folder, nothing is missing.
+    One folder level per ``*``, no ``**``, never outside the skill."""
+    if not any(char in target for char in "*?[") or "**" in target or target.startswith("/") \
+            or ".." in target.split("/"):
+        return False
+    try:
+        return bool(glob.glob(target.removeprefix("./"), root_dir=ctx.directory))
+    except (OSError, ValueError):
+        return False
+
+
+def beside_link_target(ctx: SkillContext, target: str) -> str | None:
+    """The link text of SKILL.md when it is a symbolic link and ``target`` exists beside the
+    file it points to (None otherwise).
+
+    The agents that load a linked SKILL.md give the model the skill folder, the link's own
+    folder, not the real file's (conformance/cases_linked_skillmd.py; Codex and OpenClaw do
+    not load it at all): a relative link that works beside the original is missing for them.
+    """
+    entry = os.fspath(ctx.skill.entry)
+    if not os.path.islink(entry) or target.startswith(("/", "~")) or ".." in target.split("/"):
+        return None
+    try:
+        real_folder = os.path.dirname(os.path.realpath(entry))
+        if not os.path.exists(os.path.join(real_folder, target.split("#", 1)[0])):
+            return None
+        return os.readlink(entry)
+    except (OSError, ValueError):
+        return None
 
 
 @rule("reference-case", Severity.ERROR, category="reference")

@@ -97,13 +97,15 @@ def _shown(text: str) -> str:
 
 
 def _findings(ctx: SkillContext, kind: str, why: str,
-              severity_of: Any) -> Iterator[Finding]:
+              severity_of: Any, *, by_file: Any = None) -> Iterator[Finding]:
+    """``severity_of(item)``, or ``by_file(item, relpath)`` when given, is each finding's
+    severity (None: not reported)."""
     entry = ctx.skill.entry.name
     for relpath, findings in ctx.computed(_scanned):
         for item in findings:
             if item.kind != kind:
                 continue
-            severity = severity_of(item)
+            severity = severity_of(item) if by_file is None else by_file(item, relpath)
             if severity is None:
                 continue
             if item.documentary:
@@ -139,7 +141,9 @@ def hidden_comment(ctx: SkillContext) -> Iterator[Finding]:
     (`curl ... | sh`) or an endpoint is a warning. Notes to authors, licence headers and tool
     markers (`<!-- TOC -->`, `<!-- prettier-ignore -->`) are not reported, nor a comment
     inside a fenced block or a code span (shown as code). An unclosed `<!--` hides the rest
-    of the file.
+    of the file. An order without injection phrasing is only a warning in a file that is not
+    Markdown (its source is what a reviewer reads) and under `assets/` (a template's notes
+    to whoever fills it in).
 
     Fails:
 
@@ -154,7 +158,22 @@ def hidden_comment(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     return _findings(ctx, scan.COMMENT, "the model reads HTML comments, a reviewer of the "
-                     "rendered page does not", _strong_error)
+                     "rendered page does not", _strong_error, by_file=_comment_severity)
+
+
+#: what :func:`skillctl.security.text.instruction_in` calls an order without injection phrasing
+_ADDRESSED = "an instruction addressed to the agent"
+
+
+def _comment_severity(item: scan.TextFinding, relpath: str) -> Severity:
+    """:func:`_strong_error`, but a warning for an order (not injection phrasing) in a file
+    that is no Markdown (a reviewer reads an HTML page's source, comments included) or in
+    ``assets/`` (a template's notes to whoever fills it in: "<!-- List every tool the agent
+    can call -->" in a design template for an agent the user builds)."""
+    if item.strong and item.detail == _ADDRESSED and (
+            relpath.startswith("assets/") or _suffix(relpath) not in _MARKDOWN_SUFFIXES):
+        return Severity.WARNING
+    return _strong_error(item)
 
 
 @rule("invisible-characters", Severity.WARNING, category="security")

@@ -1,0 +1,54 @@
+"""A SKILL.md without frontmatter that overlays a skill of the same folder name elsewhere in
+its repository: a fragment a build step merges into that skill, not a skill of its own.
+
+UiPath/skills keeps ``skill-flavors/<flavor>/<skill>/SKILL.md`` files of replacement blocks
+(``<!--skill-flavor:x:start-->``) beside the real ``skills/<skill>/SKILL.md``; its links
+resolve in the skill it is merged into. ``no-frontmatter`` and ``broken-reference`` ask this
+module before reporting such a file as a broken skill.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillctl.gitfacts import git_root_remembered, real_folder
+from skillctl.lint.context import SkillContext
+
+#: Folders of a repository that hold its skills, where the overlaid skill is looked for.
+_SKILL_FOLDERS = ("skills", ".claude/skills", ".agents/skills")
+#: Folders climbed at most, when the skill is in no git repository.
+_MAX_LEVELS_WITHOUT_GIT = 4
+
+
+def overlaid_skill(ctx: SkillContext) -> str | None:
+    """The folder of the skill this frontmatter-less SKILL.md overlays (a folder of the same
+    name in a skills folder of a parent, up to the git root, with a SKILL.md that has
+    frontmatter), or None: also for any SKILL.md that has frontmatter."""
+    if ctx.parsed.text is None or not ctx.parsed.has_problem("no-frontmatter"):
+        return None
+    return ctx.computed(_find_overlaid)
+
+
+def _find_overlaid(ctx: SkillContext) -> str | None:
+    folder = real_folder(os.path.abspath(ctx.directory))
+    name = os.path.basename(folder)
+    top = git_root_remembered(folder)
+    current = os.path.dirname(folder)
+    for _ in range(64 if top is not None else _MAX_LEVELS_WITHOUT_GIT):
+        for skills in _SKILL_FOLDERS:
+            candidate = os.path.join(current, skills, name)
+            if candidate != folder and _has_frontmatter(os.path.join(candidate, "SKILL.md")):
+                return candidate
+        if current == top or os.path.dirname(current) == current:
+            break
+        current = os.path.dirname(current)
+    return None
+
+
+def _has_frontmatter(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+    except OSError:
+        return False
+    return head.removeprefix(b"\xef\xbb\xbf").startswith(b"---")
