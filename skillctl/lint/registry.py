@@ -124,7 +124,9 @@ _LOADED = False
 
 
 def _summary(doc: str) -> str:
-    return doc.strip().splitlines()[0].strip() if doc.strip() else ""
+    """The docstring's first paragraph on one line (a sentence may wrap in the source)."""
+    first_paragraph = doc.strip().split("\n\n", 1)[0]
+    return " ".join(line.strip() for line in first_paragraph.splitlines())
 
 
 def rule(
