@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
@@ -60,6 +61,19 @@ def _checked(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]
     return ctx.computed(unresolved_references)
 
 
+#: The folder or name of a skill that is a template to copy for new skills
+#: (``template/``, ``skill-template``, ``template-skill``, ``_template``).
+_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?templates?(?:[-_]skills?)?", re.IGNORECASE)
+
+
+def _is_skill_template(ctx: SkillContext) -> bool:
+    """Whether the skill is a template for new skills: its links are stand-ins for the files
+    a new skill will hold."""
+    name = ctx.data.get("name")
+    return bool(_SKILL_TEMPLATE.fullmatch(ctx.skill.dir_name)
+                or (isinstance(name, str) and _SKILL_TEMPLATE.fullmatch(name)))
+
+
 @rule("broken-reference", Severity.ERROR, category="reference")
 def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     """A relative link or a `scripts/`, `references/` or `assets/` path in the body does not exist.
@@ -72,7 +86,8 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     after an example label (`Examples:`, `e.g.`) or in the list it opens, two words joined
     by a slash in running text (`links to assets/code`),
     links to files beside SKILL.md in a body that is itself a document template (five lines
-    or more with a `[Placeholder]`),
+    or more with a `[Placeholder]`), links of a skill that is a template for new skills (its
+    folder or name `template`, `skill-template`, `template-skill`),
     paths inside a document template fence (`` ```markdown ``), footnotes
     (`[^1]: ...`) and paths that start with a variable other than the skill directory's
     (`${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`, `{skill_path}/...`; `${CLAUDE_SKILL_DIR}` is
@@ -100,9 +115,12 @@ def _broken(
     first = ctx.parsed.body_start_line
     template: bool | None = None  # computed at the first missing file beside SKILL.md
     overlaid = overlaid_skill(ctx)
+    skill_template = _is_skill_template(ctx)
     for ref, status, _ in checked:
         if status != "missing" or is_placeholder(ref.target) or glob_matches(ctx, ref.target):
             continue
+        if skill_template and ref.is_link:
+            continue  # "See [detailed reference](./references/topic-details.md)": a stand-in
         if overlaid is not None and _exists_in(overlaid, ref.target):
             continue  # an overlay's link, resolved in the skill it is merged into
         if "/" not in ref.target.removeprefix("./"):

@@ -82,6 +82,18 @@ _PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 _PLACEHOLDER_END = re.compile(r"<[^<>\n]{1,60}>$")
 #: A module import names a file, it runs nothing (``import x from './lib.mjs'``).
 _IMPORT_END = re.compile(r"(?:\bfrom|\bimport|\brequire)\s*\(?\s*['\"]$")
+#: A command substitution closed before the path (``bash "$(plugin-root x)/scripts/x.sh"``):
+#: part of the path argument, not where a command starts.
+_CLOSED_SUBSTITUTION = re.compile(r"\$\([^()\n]*\)")
+#: A shell variable assigned the path (``SCAN="$ROOT/scripts/x.ts"``, ``export TTS_GEN=...``):
+#: the variable's uses (``bun "$SCAN"``) say how the script runs.
+_ASSIGNMENT_END = re.compile(
+    r"(?:^|[\s;&|(`])(?:(?:export|local|readonly|declare)\s+)?([A-Za-z_][A-Za-z0-9_]*)=[\"']?$")
+#: A path followed by a parenthesis is no shell command line (``x.sh (modified)`` is a syntax
+#: error): a listing of files, or prose.
+_PAREN_AFTER = re.compile(r"^[ \t]+\(")
+#: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
+_VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
 #: Largest other file searched for mentions of a script.
 _MAX_MENTION_BYTES = 256 * 1024
 
@@ -118,8 +130,9 @@ def _interpreter(word: str) -> str | None:
 
 
 def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str | None]:
-    """("direct" | "interpreter" | "named-run" | "other", the interpreter) of a script
-    written as ``path`` between the texts ``before`` and ``after`` on its line.
+    """("direct" | "interpreter" | "named-run" | "assigned" | "other", the interpreter or,
+    for "assigned", the shell variable) of a script written as ``path`` between the texts
+    ``before`` and ``after`` on its line.
 
     A span of inline code that holds only the path (`` (`scripts/x.py`) ``) names the
     script ("other"); after a verb such as "run" it asks to run it without saying how
@@ -130,8 +143,12 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     placeholder = _PLACEHOLDER_END.search(before) if path.startswith("/") else None
     if placeholder is not None:  # "<SKILL_DIR>/scripts/x.mjs" is "{baseDir}/scripts/x.mjs"
         before, path = before[: placeholder.start()], "{}" + path
-    if _IMPORT_END.search(before):
-        return "other", None
+    if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
+        return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
+    while "$(" in before and _CLOSED_SUBSTITUTION.search(before):
+        before = _CLOSED_SUBSTITUTION.sub("", before)  # "$(root)/x.sh": one path argument
+    if "=" in before and (assigned := _ASSIGNMENT_END.search(before)) is not None:
+        return "assigned", assigned.group(1)
     segment = _SEPARATOR.split(before)[-1]
     words = [w for w in _WORD_SPLIT.split(segment) if w and not w.startswith("-")]
     for word in words[-4:]:
@@ -188,6 +205,17 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
         at = text.find(name, end)
 
 
+def _variable_uses(text: str, variable: str) -> Iterator[tuple[str, str, str]]:
+    """(text before on the line, the use, text after on the line) of each use of the shell
+    variable ``variable`` (``$SCAN``, ``${SCAN}``, not ``$SCAN_DIR``)."""
+    name = re.escape(variable)
+    for use in re.finditer(rf"\$(?:\{{{name}\}}|{name}(?![A-Za-z0-9_]))", text):
+        line_start = text.rfind("\n", 0, use.start()) + 1
+        line_end = text.find("\n", use.end())
+        yield (text[line_start : use.start()], use.group(),
+               text[use.end() : line_end if line_end >= 0 else len(text)])
+
+
 def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, str]]:
     """(whether it is Markdown, text) of the entry file and the skill's other small text
     files (not ``skip``)."""
@@ -216,23 +244,30 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
         if name not in text:
             continue
         for before, path, after in _mentions(text, name):
-            tail = path.rsplit("}/", 1)[-1].removeprefix("./")
+            # after "{baseDir}/", "${ROOT}/" or "$SKILL_DIR/": the variable may be any folder
+            tail = _VARIABLE_PREFIX.sub("", path.rsplit("}/", 1)[-1]).removeprefix("./")
             if path != name and not (file.relpath.endswith(tail) or tail.endswith(file.relpath)):
                 continue  # another folder's file of the same name
             if not markdown and path.startswith("{"):
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct" and markdown and before.count("`") % 2:
-                inline_direct = True  # inside a span of inline code in prose
-            elif kind == "direct":
-                direct = True
-            elif kind == "other":
-                other = True
-            elif kind == "named-run":
-                named_run = True
-            elif interpreter is not None:
-                interpreters.add(interpreter)
+            uses = [(before, kind, interpreter)]
+            if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
+                uses = [(use_before, *classify_mention(use_before, use, use_after))
+                        for use_before, use, use_after in _variable_uses(text, interpreter or "")]
+                other = other or not uses
+            for where, kind, interpreter in uses:
+                if kind == "direct" and markdown and where.count("`") % 2:
+                    inline_direct = True  # inside a span of inline code in prose
+                elif kind == "direct":
+                    direct = True
+                elif kind in ("other", "assigned"):
+                    other = True
+                elif kind == "named-run":
+                    named_run = True
+                elif interpreter is not None:
+                    interpreters.add(interpreter)
     return ScriptUsage(direct, other, frozenset(interpreters), named_run, inline_direct)
 
 
