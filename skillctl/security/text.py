@@ -17,6 +17,7 @@ evaluated or fetched; standard library only.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 import unicodedata
@@ -92,7 +93,9 @@ _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
         r"\byou\s+are\s+now\s+(?:no\s+longer\b|free\s+(?:of|from)\b|unrestricted\b|"
         r"unfiltered\b|jailbroken\b|dan\b|not\s+bound\b|allowed\s+to\s+ignore\b|"
         r"in\s+(?:developer|god|dan|jailbreak|unrestricted|autonomous|yolo)\s+mode\b)|"
-        r"\b(?:enter|enable|activate|switch\s+to)\s+(?:developer|god|dan|jailbreak)\s+mode\b",
+        r"\b(?:enter|enable|activate|switch\s+to)\s+(?:god|dan|jailbreak)\s+mode\b|"
+        # "Enable Developer mode" is a step in Chrome's, Android's and Windows' own settings
+        r"\b(?:enter|activate|switch\s+to)\s+developer\s+mode\b",
         _I),
      True, "tries to give the agent a new, unrestricted identity"),
     (re.compile(
@@ -145,11 +148,15 @@ _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 _QUOTES = (('"', '"'), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"))
 
 
-#: For each pattern of :data:`_INJECTION`, the words (case-folded) one of which every match
+#: Off only in tests: every cheap pre-check of this module (where an injection pattern can
+#: match at all, which files hold an invisible character, a link title or an image) is
+#: skipped and the full analysis runs everywhere; tests/security/test_gates.py checks that
+#: both find the same.
+GATED = True
+
+#: For each pattern of :data:`_INJECTION`, the words (lower case) one of which every match
 #: starts with; None: a pattern anchored at line starts, tried only on text holding one of
-#: :data:`_ANCHORED_NEEDS`. A case-insensitive pattern costs a try at every character; one
-#: scan for all first words and a try where one stands cut the security pass on the 430
-#: skills of the shared corpus (17 MB of text) from 9 s to under 3.
+#: :data:`_ANCHORED_NEEDS`.
 _LEADS: tuple[tuple[str, ...] | None, ...] = (
     ("ignore", "disregard", "forget", "override", "overwrite"),
     ("do", "don", "never", "without", "hide", "conceal", "keep"),
@@ -161,40 +168,157 @@ _LEADS: tuple[tuple[str, ...] | None, ...] = (
      "bypasspermissions", "never", "do", "don", "auto", "always", "approve"),
     None,
 )
-_ANCHORED_NEEDS = ("<|", "[system]", "[inst]", "<system>", "</system>", "override")
-#: lead word -> the indexes of the patterns that may start with it
-_BY_LEAD: dict[str, tuple[int, ...]] = {}
-for _index, _words in enumerate(_LEADS):
-    for _word in _words or ():
-        _BY_LEAD[_word] = (*_BY_LEAD.get(_word, ()), _index)
-#: any lead word, longest first; where one starts is checked by the patterns themselves
-_LEAD = re.compile("|".join(re.escape(w) for w in sorted(_BY_LEAD, key=len, reverse=True)))
+#: Around an anchor (bytes of lowered UTF-8): whitespace, or any byte of a non-ASCII
+#: character (it may be a Unicode space); after a word, no ASCII word character.
+_SPACE = rb"[\s\x1c-\x1f\x80-\xff]"
+_END = rb"(?![0-9a-z_])"
+#: For each pattern, its anchors: (word, chunks, surroundings). Every match holds one of the
+#: words, with at most ``chunks`` whitespace-separated chunks of text between the match's
+#: start and the word ("do not tell the user": 4 before "user"), and the surroundings (a
+#: pattern matched one byte before the word; empty: none) around it. Lead words are common
+#: ("do", "show"), anchors rare: a substring search finds the anchors (C speed, a hundred
+#: times faster than trying a case-insensitive pattern at every character), and the lead
+#: words are looked for only in the few chunks before each. Keep in step with the patterns:
+#: tests/security/test_gates.py checks that this finds what each pattern finds.
+_ANCHORS: tuple[tuple[tuple[bytes, int, bytes], ...] | None, ...] = (
+    ((b"ignore", 0, b""), (b"disregard", 0, b""), (b"forget", 0, b""), (b"override", 0, b""),
+     (b"overwrite", 0, b"")),
+    # do not mention any of this <word> to the user / ... in your replies
+    ((b"user", 9, _SPACE + b"user" + _END), (b"your", 8, _SPACE + b"your" + _SPACE)),
+    # you are now ... / switch to developer mode
+    ((b"now", 2, _SPACE + b"now" + _SPACE), (b"mode", 3, _SPACE + b"mode" + _END)),
+    # reveal me your full system prompt / initial instructions
+    ((b"prompt", 5, _SPACE + b"prompt" + _END),
+     (b"instruction", 5, _SPACE + b"instructions" + _END)),
+    # turn off all of the safety checks / bypass the sandbox
+    ((b"safety", 5, b""), (b"security", 5, _SPACE + b"security"), (b"approv", 5, b""),
+     (b"permission", 5, b""), (b"sandbox", 5, b""), (b"guardrail", 5, b""),
+     (b"content", 5, _SPACE + b"content[-\\s\\x1c-\\x1f\\x80-\\xff]"),
+     (b"moderation", 5, b"")),
+    # never ask the user for permission / --dangerously-skip-permissions / --yolo
+    ((b"approv", 6, b""), (b"permission", 6, b""), (b"yolo", 1, b""),
+     (b"dangerously", 1, b""), (b"all-tools", 1, b"")),
+    None,
+)
+_SURROUNDINGS = {context: re.compile(context) for anchors in _ANCHORS
+                 for _, _, context in anchors or () if context}
+#: What the line-start pattern needs: one of these, or "system" and then "[system]",
+#: "system>" or "override" (most files have no "system": two searches spared)
+_ANCHORED_NEEDS = (b"<|", b"[inst]")
+_SYSTEM_NEEDS = (b"[system]", b"system>")
+#: pattern index -> its lead words as one search, longest first
+_LEAD_OF = tuple(
+    re.compile(b"|".join(re.escape(w.encode()) for w in sorted(words, key=len, reverse=True)))
+    if words else None for words in _LEADS)
+_LONGEST_LEAD = max(len(w) for words in _LEADS for w in words or ())
+_ASCII_BYTES = bytes(range(128))
+_LOWER_BYTES = bytes(code | 0x20 if 65 <= code <= 90 else code for code in range(256))
+#: UTF-8 continuation bytes as 1, every other byte as 0 (byte offsets to character offsets)
+_CONTINUATION = bytes(1 if 0x80 <= code < 0xC0 else 0 for code in range(256))
+#: The only non-ASCII characters a case-insensitive pattern matches to an ASCII letter.
+_ASCII_LOOKALIKES = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
-def injection_matches(text: str) -> Iterator[tuple[re.Match[str], bool, str]]:
+def _window_start(low: bytes, anchor: int, chunks: int) -> int:
+    """The earliest offset at which a match can start that has at most ``chunks``
+    whitespace-separated chunks before an anchor at ``anchor`` (bytes split only at ASCII
+    whitespace: counting fewer chunks only widens the window)."""
+    if chunks == 0:
+        return anchor
+    reach = 16 * (chunks + 1)
+    while True:  # whitespace runs have no bound: widen until enough chunks are in sight
+        start = max(0, anchor - reach)
+        if start == 0 or len(low[start:anchor].split(None, chunks)) > chunks:
+            return start
+        reach *= 4
+
+
+def _candidates(low: bytes, index: int, anchors: tuple[tuple[bytes, int, bytes], ...],
+                hits: dict[bytes, list[int]]) -> list[int]:
+    """Byte offsets where pattern ``index`` may start: its lead words in the window before
+    each anchor."""
+    lead = _LEAD_OF[index]
+    assert lead is not None
+    starts: set[int] = set()
+    for word, chunks, context in anchors:
+        positions = hits.get(word)
+        if positions is None:
+            positions = hits[word] = []
+            at = low.find(word)
+            while at >= 0:
+                positions.append(at)
+                at = low.find(word, at + 1)
+        around = _SURROUNDINGS[context].match if context else None
+        for anchor in positions:
+            if around is not None and (anchor == 0 or around(low, anchor - 1) is None):
+                continue
+            stop = anchor + _LONGEST_LEAD
+            found = lead.search(low, _window_start(low, anchor, chunks), stop)
+            while found is not None and found.start() <= anchor:
+                starts.add(found.start())
+                found = lead.search(low, found.end(), stop)
+    return sorted(starts)
+
+
+class _Encoded:
+    """A text as the substring searches of every check read it, made once per file: its
+    UTF-8 bytes (a search in them is faster than in a ``str`` holding wide characters), the
+    same with ASCII letters lowered, and its non-ASCII characters alone (picked out in C:
+    a few hundred characters where the text has tens of thousands)."""
+
+    __slots__ = ("_low", "data", "lookalikes", "others")
+
+    def __init__(self, text: str) -> None:
+        self.data = text.encode("utf-8", "surrogatepass")
+        self.others = "" if text.isascii() else self.data.translate(
+            None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+        #: letters a case-insensitive pattern reads as ASCII ones: lowered bytes miss them
+        self.lookalikes = bool(self.others) and _ASCII_LOOKALIKES.search(self.others) is not None
+        self._low: bytes | None = None
+
+    @property
+    def low(self) -> bytes:
+        """The bytes with ASCII letters lowered."""
+        if self._low is None:
+            self._low = self.data.translate(_LOWER_BYTES)
+        return self._low
+
+
+def injection_matches(text: str, encoded: _Encoded | None = None
+                      ) -> Iterator[tuple[re.Match[str], bool, str]]:
     """Every injection phrase in ``text``: (match, strong, why it matters), each pattern's
-    matches as ``finditer`` gives them (non-overlapping, leftmost first)."""
-    folded = text.casefold()
-    if len(folded) != len(text):  # casefold lengthened something (ß -> ss): offsets move
-        for pattern, strong, why in _INJECTION:
+    matches as ``finditer`` gives them (non-overlapping, leftmost first).
+
+    Each pattern is tried only where its lead words stand before one of its anchors,
+    found in the text's lowered UTF-8 bytes."""
+    encoded = encoded or _Encoded(text)
+    if not GATED or encoded.lookalikes:
+        for pattern, strong, why in _INJECTION:  # every pattern everywhere
             yield from ((match, strong, why) for match in pattern.finditer(text))
         return
-    found: list[list[re.Match[str]]] = [[] for _ in _INJECTION]
-    ends = [0] * len(_INJECTION)
-    for lead in _LEAD.finditer(folded):
-        position = lead.start()
-        for index in _BY_LEAD[lead.group(0)]:
-            if position < ends[index]:
+    data, low = encoded.data, encoded.low
+    continuation = None if len(data) == len(text) else data.translate(_CONTINUATION)
+    hits: dict[bytes, list[int]] = {}
+    for index, (pattern, strong, why) in enumerate(_INJECTION):
+        anchors = _ANCHORS[index]
+        if anchors is None:  # (after pattern 0, whose anchors include "override")
+            if any(word in low for word in _ANCHORED_NEEDS) or (b"system" in low and (
+                    hits[b"override"] or any(word in low for word in _SYSTEM_NEEDS))):
+                yield from ((match, strong, why) for match in pattern.finditer(text))
+            continue
+        end = byte = char = 0
+        for offset in _candidates(low, index, anchors, hits):
+            if continuation is not None:  # characters before it: bytes less continuations
+                char += offset - byte - continuation.count(1, byte, offset)
+                byte = offset
+            else:
+                char = offset
+            if char < end:
                 continue
-            match = _INJECTION[index][0].match(text, position)
+            match = pattern.match(text, char)
             if match is not None:
-                found[index].append(match)
-                ends[index] = max(match.end(), position + 1)
-    if any(word in folded for word in _ANCHORED_NEEDS):
-        found[-1] = list(_INJECTION[-1][0].finditer(text))
-    for (_, strong, why), matches in zip(_INJECTION, found, strict=True):
-        for match in matches:
-            yield match, strong, why
+                end = max(match.end(), char + 1)
+                yield match, strong, why
 
 
 def has_injection(text: str) -> tuple[bool, str] | None:
@@ -458,23 +582,80 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
     characters (source code, where comments and phrasing are the code analysis's part).
     """
     layout = _Layout(text, markdown)
+    encoded = _Encoded(text)
     findings: list[TextFinding] = []
+    if _may_hide_characters(encoded):
+        findings.extend(_characters(layout))
     if characters_only:
-        findings.extend(_characters(layout) if not text.isascii() else ())
         findings.sort(key=lambda f: (f.line, f.column, f.kind))
         return findings
     hidden_spans: list[tuple[int, int]] = []
-    if "<!--" in text:
+    if b"<!--" in encoded.data:
         findings.extend(_comments(text, layout, hidden_spans))
-    if "](" in text or "<img" in text.lower() or "]:" in text:
+    if _may_hide_link_text(text, encoded):
         findings.extend(_link_texts(text, layout, hidden_spans))
-    if not text.isascii():
-        findings.extend(_characters(layout))
-    findings.extend(_offscreen(text, layout))
-    findings.extend(_injections(text, layout, hidden_spans, _SECURITY_TOPIC.search(topic)
-                                is not None))
+    if _may_push_offscreen(encoded):
+        findings.extend(_offscreen(text, layout))
+    findings.extend(_injections(text, encoded, layout, hidden_spans,
+                                _security_topic(topic)))
     findings.sort(key=lambda f: (f.line, f.column, f.kind))
     return findings
+
+
+#: Every character :func:`_characters` reports: invisible, bidi, tag and variation selector.
+_REPORTED_CHARACTER = re.compile(
+    "[" + "".join(sorted(_INVISIBLE | _BIDI)) + "\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+
+
+@functools.lru_cache(maxsize=64)
+def _security_topic(topic: str) -> bool:
+    """Whether a skill's name and description make it a skill about security (asked once
+    per skill, not once per file)."""
+    return _SECURITY_TOPIC.search(topic) is not None
+
+
+def _may_hide_characters(encoded: _Encoded) -> bool:
+    """Whether the text holds a character :func:`_characters` looks at: only its non-ASCII
+    characters are searched (none in most files)."""
+    if not encoded.others:
+        return False
+    return not GATED or _REPORTED_CHARACTER.search(encoded.others) is not None
+
+
+#: A link with a title: ``](url "title")``, a reference definition with one: ``]: url "t"``
+#: (both start with a literal, so the search is quick).
+_TITLED_LINK = re.compile(r"\]\(\s*<?[^)\s>]*>?\s+[\"'(]")
+_TITLED_REFERENCE = re.compile(r"\]:\s*\S+\s+[\"'(]")
+_HTML_IMAGE = re.compile(r"<img", re.IGNORECASE)
+
+
+def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
+    """Whether the text holds an image, a link or a reference definition with a title, or
+    an HTML image: the only places :func:`_link_texts` looks. Almost every Markdown file
+    has links; few have images or titles."""
+    if not GATED:
+        return True
+    data = encoded.data
+    return (b"![" in data or (b"](" in data and _TITLED_LINK.search(text) is not None)
+            or (b"]:" in data and _TITLED_REFERENCE.search(text) is not None)
+            or (_HTML_IMAGE.search(text) is not None if encoded.lookalikes
+                else b"<img" in encoded.low))
+
+
+#: Whitespace but the line break, as ASCII bytes (deleted before looking for blank lines).
+_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"
+_BLANK_RUN_BYTES = b"\n" * BLANK_RUN  # (the search puts one more before the text)
+
+
+def _may_push_offscreen(encoded: _Encoded) -> bool:
+    """Whether :func:`_offscreen` can find anything: a run of blank lines (line breaks with
+    nothing but blanks between) or a long run of spaces or tabs."""
+    data = encoded.data
+    if not GATED or b" " * SPACE_RUN in data or b"\t" * 40 in data:
+        return True
+    if any(ch.isspace() for ch in set(encoded.others)):  # a Unicode space may fill a line
+        return True
+    return _BLANK_RUN_BYTES in data.translate(None, _BLANKS)
 
 
 def _comments(text: str, layout: _Layout, hidden: list[tuple[int, int]]) -> Iterator[TextFinding]:
@@ -600,10 +781,11 @@ def _offscreen(text: str, layout: _Layout) -> Iterator[TextFinding]:
                                   found[0])
 
 
-def _injections(text: str, layout: _Layout, hidden: Sequence[tuple[int, int]],
-                security_topic: bool) -> Iterator[TextFinding]:
+def _injections(text: str, encoded: _Encoded, layout: _Layout,
+                hidden: Sequence[tuple[int, int]], security_topic: bool
+                ) -> Iterator[TextFinding]:
     reported: set[tuple[int, int]] = set()
-    for match, strong, why in injection_matches(text):
+    for match, strong, why in injection_matches(text, encoded):
         start = match.start()
         if any(a <= start < b for a, b in hidden):
             continue  # reported as a hidden instruction already
