@@ -29,8 +29,10 @@ _NETWORK = re.compile(
 _SENDING = re.compile(r"\bmethod\s*:\s*['\"](?:POST|PUT|PATCH)|\bbody\s*:|\baxios\.(?:post|put|"
                       r"patch)\b|\bgot\.(?:post|put)\b|\.send\s*\(|sendBeacon|\.write\s*\(|"
                       r"\bky\.(?:post|put)\b|\bdns\.|\bresolve\w*\s*\(", re.IGNORECASE)
-_EXEC = re.compile(r"\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\bvm\.run\w*\s*\(|"
-                   r"\bsetTimeout\s*\(\s*[A-Za-z_$'\"`]")
+_EXEC = re.compile(r"\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\bvm\.run\w*\s*\(")
+#: a timer evaluates its first argument only when that is a string: a literal, or a variable
+#: (``setTimeout(r, 4000)`` inside ``(r) => ...`` passes a function, not code)
+_TIMER = re.compile(r"\bset(?:Timeout|Interval)\s*\(\s*(?:(['\"`])|([A-Za-z_$][\w$]*)\s*[,)])")
 _DECODE = re.compile(r"\batob\s*\(|Buffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|"
                      r"\bfromCharCode\b|\bdecodeURIComponent\s*\(\s*escape")
 _FETCHED = re.compile(r"\bfetch\s*\(|\.text\s*\(\s*\)|\baxios\b|\bhttps?\.get\s*\(|\bgot\b")
@@ -88,6 +90,21 @@ def _strip_comments(source: str) -> str:
     return "".join(out)
 
 
+def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
+    """A ``setTimeout``/``setInterval`` on ``line`` that may evaluate a string: a string
+    literal, or a variable that holds fetched or decoded data and is not a parameter of an
+    arrow function on the same line."""
+    for match in _TIMER.finditer(line):
+        quote, name = match.groups()
+        if quote:
+            return True
+        arrow_parameter = re.search(rf"(?:\(\s*{re.escape(name)}\s*\)|\b{re.escape(name)})\s*=>",
+                                    line)
+        if not arrow_parameter and labels.get(name, set()) & {"download", "decoded"}:
+            return True
+    return False
+
+
 def analyze(source: str, emit: F.Emit) -> None:
     """Emit the facts of JavaScript or TypeScript source."""
     labels: dict[str, set[str]] = {}
@@ -128,7 +145,7 @@ def analyze(source: str, emit: F.Emit) -> None:
         for name in assigned:
             if line_labels:
                 labels.setdefault(name, set()).update(line_labels)
-        if _EXEC.search(line):
+        if _EXEC.search(line) or _evaluating_timer(line, labels):
             if "download" in line_labels:
                 emit(F.REMOTE_EXEC, "eval", number, "evaluates code fetched from the network",
                      "high")

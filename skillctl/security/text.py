@@ -71,9 +71,12 @@ _DETERMINER = r"(?:(?:all|any|the|your|my|every|of|these|those)\s+){0,3}"
 #: does not say outside a quotation; the others are also written by legitimate skills.
 _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
     (re.compile(
-        r"\b(?:ignore|disregard|forget|override|overwrite)\s+" + _DETERMINER
+        r"\b(?:(?:ignore|disregard|forget|override)\s+" + _DETERMINER
         + r"(?:previous|prior|above|earlier|preceding|former|original|system|developer|"
-        r"existing|other)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|"
+        r"existing|other)|"
+        # "overwrite the original prompt" is a file operation (a saved prompt rewritten)
+        r"overwrite\s+" + _DETERMINER + r"(?:previous|prior|system|developer))"
+        r"\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|"
         r"messages|context|guardrails|constraints)\b", _I),
      True, "tries to override the instructions the agent already has"),
     (re.compile(
@@ -799,12 +802,34 @@ def _injections(text: str, encoded: _Encoded, layout: _Layout,
                                        security_topic))
 
 
+def _inside_open_quotation(layout: _Layout, line: int) -> bool:
+    """Whether ``line`` sits inside a quotation that spans lines of its paragraph: an odd
+    number of straight double quotes before it and a closing one on it or after it
+    ("...orders.\nIgnore all previous instructions. ...\"" quoted over two lines). A stray
+    quote with no closing one excuses nothing, as a quotation on one line must close too."""
+    quotes = 0
+    for index in range(line - 1, max(-1, line - 20), -1):
+        before = layout.lines[index]
+        if not before.strip():
+            break
+        quotes += before.count('"')
+    if quotes % 2 == 0:
+        return False
+    for index in range(line, min(len(layout.lines), line + 20)):
+        after = layout.lines[index]
+        if not after.strip():
+            return False
+        if '"' in after:
+            return True
+    return False
+
+
 def _documentary(layout: _Layout, line: int, start: int, end: int, security_topic: bool) -> bool:
     """Whether a reviewer would read the phrase as a quoted example rather than an order."""
     text = layout.lines[line]
     if layout.in_code(layout.starts[line] + start) or text.lstrip().startswith(">"):
         return True
-    if _quoted(text, start, end):
+    if _quoted(text, start, end) or _inside_open_quotation(layout, line):
         return True
     # the line itself, the sentence that introduces it ("Attackers write:") or the section
     # heading ("## Injection patterns"); not any line nearby, or an attacker could excuse an

@@ -21,6 +21,7 @@ from skillctl.model import Severity
 from skillctl.security import facts as F
 from skillctl.security import shell
 from skillctl.security.capabilities import SkillCapabilities, skill_capabilities
+from skillctl.security.installers import is_official_installer
 
 _DOC_NOTE = " (in a documentation example that presents it as an attack or a thing never to do)"
 
@@ -83,7 +84,11 @@ def remote_code_pipeline(ctx: SkillContext) -> Iterator[Finding]:
     `wget -O- … | bash`, `iwr … | iex`, `python -c "$(curl …)"`, `bash <(curl …)`,
     `eval "$(curl …)"`, download-then-execute (`curl -o x.sh …` then `bash x.sh`), and
     `exec(urlopen(…).read())` or `eval(await (await fetch(u)).text())` in code. A
-    documentation example that the prose presents as an attack is reported as info.
+    documentation example that the prose presents as an attack is reported as info. A
+    vendor's own documented installer over HTTPS (`curl -LsSf https://astral.sh/uv/install.sh
+    | sh`, rustup, Bun, Docker, Homebrew, the Azure CLI: the list is data in
+    `skillctl/security/installers.py`) is a warning: unpinned, but what every user of that
+    tool is told to run.
 
     Fails: a fenced `bash` block in SKILL.md with `curl -fsSL https://get.example/i.sh | sh`.
     Passes: `pip install example-tool==1.2.3`, or downloading a file, checking its hash and
@@ -95,11 +100,21 @@ def remote_code_pipeline(ctx: SkillContext) -> Iterator[Finding]:
     facts = _caps(ctx).of_kind(F.REMOTE_EXEC)
     if not facts:
         return NO_FINDINGS
-    return found(*(_finding(ctx, fact, f"{fact.detail}: whoever controls the source can "
-                            "run anything on the user's machine", Severity.ERROR,
-                            hint="pin a version from a package manager, or vendor and "
-                            "review the script")
-                   for fact in _once(facts)))
+    return found(*(_remote_code_finding(ctx, fact) for fact in _once(facts)))
+
+
+def _remote_code_finding(ctx: SkillContext, fact: F.Fact) -> Finding:
+    """An error, or a warning when every URL on the line is a vendor's documented installer
+    over HTTPS (:mod:`skillctl.security.installers`)."""
+    hint = "pin a version from a package manager, or vendor and review the script"
+    urls = F.URL_RE.findall(fact.text)
+    if urls and all(is_official_installer(url) for url in urls):
+        host = F.host_of(urls[0]) or urls[0]
+        return _finding(ctx, fact, f"{fact.detail}: the official installer from {host}, "
+                        "unpinned: what runs can change after the skill was reviewed",
+                        Severity.WARNING, hint=hint)
+    return _finding(ctx, fact, f"{fact.detail}: whoever controls the source can run anything "
+                    "on the user's machine", Severity.ERROR, hint=hint)
 
 
 def _payload_danger(decoded: str) -> str | None:

@@ -108,10 +108,11 @@ def _findings(ctx: SkillContext, kind: str, why: str,
             severity = severity_of(item) if by_file is None else by_file(item, relpath)
             if severity is None:
                 continue
-            if item.documentary:
-                why = "quoted as an example, not an order, so only noted"
+            # per finding: one quoted example must not word the next finding's message
+            said = "quoted as an example, not an order, so only noted" if item.documentary \
+                else why
             yield Finding(
-                f"{item.detail}: \"{_shown(item.text)}\" ({why})",
+                f"{item.detail}: \"{_shown(item.text)}\" ({said})",
                 item.line, item.column,
                 file=None if relpath == entry else relpath,
                 severity=severity,
