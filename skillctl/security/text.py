@@ -83,7 +83,8 @@ _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
         # "do not tell the user a fix date" is advice; "... about this", "... which files you
         # read" or a full stop after "the user" is concealment
         r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|warn|show|let)\s+"
-        r"(?:the\s+)?user(?:\s*(?:[.;:!)]|$)|\s+(?:about|anything|this|that\s+you|what\s+you|"
+        # "... about each tool call as you make it" is a narration style, not concealment
+        r"(?:the\s+)?user(?:\s*(?:[.;:!)]|$)|\s+(?:about(?!\s+(?:each|every)\b)|anything|this|that\s+you|what\s+you|"
         r"which|where|how\s+you|why|you\b|of\s+(?:this|these|it)))|"
         r"\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|report)\s+"
         r"(?:this|it|that|these|any\s+of\s+(?:this|these|it))(?:\s+\w+)?\s+(?:to\s+(?:the\s+)?"
