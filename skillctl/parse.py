@@ -14,6 +14,9 @@ more than everything else skillctl does with such a file. ``_parse_simple`` read
 shape directly and declines (returns None, so ruamel parses the file) on anything it cannot
 vouch for; whenever it accepts, its result is the one ruamel's path would give, which
 ``tests/test_parse_fast.py`` checks against the corpus, the golden files and generated input.
+What it declines, :mod:`skillctl.yaml_subset` reads next when it is the block-style YAML real
+skills write (multi-line and block scalars, numbers, lists, nested mappings, comments), under
+the same rule (``tests/test_yaml_subset.py``); ruamel reads the rest.
 """
 
 from __future__ import annotations
@@ -410,7 +413,7 @@ def parse_yaml(
     """Parse frontmatter text whose first line is file line ``first_line`` (1-based).
 
     With ``fast`` (the default), simple frontmatter is read without ruamel (see
-    ``_parse_simple``); the result is the same either way.
+    ``_parse_simple`` and ``_parse_block``); the result is the same either way.
     """
     offset = first_line - 1
     problems: list[Problem] = []
@@ -446,6 +449,9 @@ def parse_yaml(
         colon = _parse_colon_error(text, first_line)
         if colon is not None:
             return colon
+        block = _parse_block(text, first_line)
+        if block is not None:
+            return block, problems
     return _parse_with_ruamel(text, first_line)
 
 
@@ -571,6 +577,8 @@ _DOUBLE_QUOTED = re.compile(r'"([^"\\]*)"')
 _SINGLE_QUOTED = re.compile(r"'([^']*)'")
 # Far below MAX_YAML_NODES: a frontmatter this long is left to the general path.
 _SIMPLE_MAX_LINES = 1000
+#: The same for the block-style reader: frontmatter longer than this goes to ruamel.
+_SIMPLE_MAX_CHARS = 64 * 1024
 
 
 def _simple_scalar(value: str) -> tuple[str, bool] | None:
@@ -644,6 +652,39 @@ def _shared_position(line: int, column: int) -> Position:
     return found
 
 
+def _has_unsafe_char(text: str) -> bool:
+    """Whether ``text`` holds a character :data:`_SIMPLE_UNSAFE_CHAR` refuses."""
+    if text.isascii():  # (a flag of the string: no scan)
+        # The unsafe ASCII characters deleted from its bytes: a table lookup per byte, several
+        # times faster than the regex engine testing each character against its ranges.
+        return len(text.encode("ascii").translate(None, _ASCII_UNSAFE)) != len(text)
+    return _SIMPLE_UNSAFE_CHAR.search(text) is not None
+
+
+def _parse_block(text: str, first_line: int) -> Frontmatter | None:
+    """Frontmatter in the block-style subset of YAML that real skills use (nested mappings,
+    sequences, block and multi-line scalars, numbers, escapes, comments), read without
+    ruamel by :mod:`skillctl.yaml_subset`; None to let ruamel decide. Not marked
+    :func:`is_simple`: the dialects' shortcuts for simple frontmatter do not apply."""
+    if len(text) > _SIMPLE_MAX_CHARS or _has_unsafe_char(text):
+        return None
+    from skillctl import yaml_subset
+
+    read = yaml_subset.read(text, first_line)
+    if read is None:
+        return None
+    return Frontmatter(
+        data=read.data,
+        text=text,
+        start_line=first_line,
+        positions=read.positions,
+        value_positions=read.value_positions,
+        ignored_rules=_suppressions(text),
+        plain_scalars=frozenset(read.plain),
+        block_scalars=frozenset(read.block),
+    )
+
+
 def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | None:
     """:func:`_parse_simple`, except that an unquoted ``': '`` is located, not just declined.
 
@@ -651,12 +692,7 @@ def _scan_simple(text: str, first_line: int) -> Frontmatter | tuple[int, int] | 
     one-line value when every line before it is simple and the value is simple up to that
     colon (where strict YAML stops with "mapping values are not allowed here"), or None.
     """
-    if text.isascii():  # (a flag of the string: no scan)
-        # The unsafe ASCII characters deleted from its bytes: a table lookup per byte, several
-        # times faster than the regex engine testing each character against its ranges.
-        if len(text.encode("ascii").translate(None, _ASCII_UNSAFE)) != len(text):
-            return None
-    elif _SIMPLE_UNSAFE_CHAR.search(text) is not None:
+    if _has_unsafe_char(text):
         return None
     lines = text.split("\n")
     if len(lines) > _SIMPLE_MAX_LINES:
