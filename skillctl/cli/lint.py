@@ -178,7 +178,12 @@ def _run(
     )
     baseline_existed = baseline is not None and os.path.lexists(baseline)
     run = run_lint(options)
-    output = _write(run.report, fmt, quiet=quiet, statistics=statistics, color=color)
+    # Only a run the cache took a snapshot of can be replayed: others keep no copy of the
+    # output (at 15,000 skills, two copies of a 33 MB JSON report).
+    recordable = run.snapshot is not None and baseline is None
+    output = _write(
+        run.report, fmt, quiet=quiet, statistics=statistics, color=color, record=recordable
+    )
     if baseline is not None and not baseline_existed:
         typer.echo(
             f"skillctl: baseline written to {baseline}; later runs report only new findings",
@@ -196,7 +201,7 @@ def _run(
             err=True,
         )
     code = exit_code(run.report, strict=run.config.strict)
-    if run.snapshot is not None and output is not None and baseline is None:
+    if run.snapshot is not None and output is not None:
         from skillctl.lint.config import config_inputs
         from skillctl.replay import remember
 
@@ -227,15 +232,15 @@ class _Recorder:
 
 def _write(
     report: object, fmt: str, *, quiet: bool = False, statistics: bool = False,
-    color: str = "auto",
+    color: str = "auto", record: bool = True,
 ) -> str | None:
-    """Write the report to standard output; return what was written when it is not a
-    terminal (what a replay record keeps), else None."""
+    """Write the report to standard output; return what was written when ``record`` is
+    set and it is not a terminal (what a replay record keeps), else None."""
     from skillctl.report.lint_output import write_lint_report
     from skillctl.report.term import use_color
 
     colored = use_color(sys.stdout, color)  # --color > NO_COLOR > FORCE_COLOR > terminal
-    if sys.stdout.isatty():
+    if not record or sys.stdout.isatty():
         write_lint_report(
             report, fmt, sys.stdout, quiet=quiet, statistics=statistics,  # type: ignore[arg-type]
             color=colored,
