@@ -31,13 +31,33 @@ def dumps(value: Any, *, ensure_ascii: bool = False, sort_keys: bool = False) ->
 def pieces(value: Any, *, ensure_ascii: bool = False, sort_keys: bool = False) -> list[str]:
     """:func:`dumps` as consecutive pieces of text, for a writer to write one by one (a
     large report is then never held twice, as pieces and as one string)."""
-    quote: Callable[[str], str] = encode_basestring_ascii if ensure_ascii else encode_basestring
     joined: list[str] = []
+    emit(value, joined.append, ensure_ascii=ensure_ascii, sort_keys=sort_keys)
+    return joined
+
+
+def quoter(*, ensure_ascii: bool) -> Callable[[str], str]:
+    """The function that writes a JSON string literal, as :func:`dumps` does."""
+    return encode_basestring_ascii if ensure_ascii else encode_basestring
+
+
+def emit(
+    value: Any,
+    sink: Callable[[str], object],
+    *,
+    ensure_ascii: bool = False,
+    sort_keys: bool = False,
+    level: int = 0,
+) -> None:
+    """Hand :func:`dumps`'s text to ``sink`` in consecutive pieces (a stream's ``write``
+    writes it as it is made, never held whole). ``level`` indents it as a value nested that
+    many levels deep (its first line is not indented: it follows a key or a comma)."""
+    quote = quoter(ensure_ascii=ensure_ascii)
     parts: list[str] = []
     append = parts.append
 
     def join_some() -> None:
-        joined.append("".join(parts))
+        sink("".join(parts))
         parts.clear()
 
     def encode(item: Any, newline: str) -> None:
@@ -96,9 +116,8 @@ def pieces(value: Any, *, ensure_ascii: bool = False, sort_keys: bool = False) -
         else:
             raise TypeError(f"Object of type {type(item).__name__} is not JSON serializable")
 
-    encode(value, "\n")
+    encode(value, "\n" + _INDENT * level)
     join_some()
-    return joined
 
 
 def _float(number: float) -> str:

@@ -5,6 +5,7 @@ Nothing here imports rich or any third-party library.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 from collections.abc import Iterable
@@ -43,6 +44,39 @@ def encodable(stream: TextIO, text: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+#: Codecs that encode every valid Unicode text (lone surrogates aside).
+_WHOLE_UNICODE = frozenset({"utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be",
+                            "utf-32", "utf-32-le", "utf-32-be"})
+
+
+def encodes_all_unicode(stream: TextIO) -> bool:
+    """True when ``stream`` can encode any text without lone surrogates (an in-memory
+    stream, UTF-8): a writer whose text is valid Unicode can then write as it goes."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        return codecs.lookup(encoding).name in _WHOLE_UNICODE
+    except LookupError:
+        return False
+
+
+def all_encodable(stream: TextIO, texts: Iterable[str | None]) -> bool:
+    """:func:`encodable` for every one of ``texts`` (None skipped), checked a few thousand
+    at a time: what a writer asks before it writes a document as it makes it."""
+    if not getattr(stream, "encoding", None):
+        return True
+    batch: list[str] = []
+    for text in texts:
+        if text is not None:
+            batch.append(text)
+            if len(batch) >= 4096:
+                if not encodable(stream, "".join(batch)):
+                    return False
+                batch.clear()
+    return encodable(stream, "".join(batch))
 
 
 def fit_to_stream(stream: TextIO, text: str) -> str:

@@ -60,6 +60,10 @@ def annotation(diagnostic: Diagnostic) -> str:
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
     """Write one annotation per finding, then a plain summary line."""
     del color
-    lines = [annotation(d) for d in report.diagnostics]
-    lines.append(f"skillctl: {summary_sentence(report)}")
-    stream.write(fit_to_stream(stream, "".join(line + "\n" for line in lines)))
+    # A thousand lines at a time, never the whole log: what the stream cannot encode is
+    # escaped character by character, so the pieces come out as the whole would.
+    diagnostics = report.diagnostics
+    for start in range(0, len(diagnostics), 1024):
+        lines = "".join(annotation(d) + "\n" for d in diagnostics[start : start + 1024])
+        stream.write(fit_to_stream(stream, lines))
+    stream.write(fit_to_stream(stream, f"skillctl: {summary_sentence(report)}\n"))

@@ -34,15 +34,20 @@ through rich.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from skillctl.lint.result import JSON_VERSION, LintReport
-from skillctl.report.jsontext import pieces
-from skillctl.report.lint_common import encodable
+from skillctl.model import Diagnostic
+from skillctl.report.jsontext import emit, quoter
+from skillctl.report.lint_common import all_encodable
 
 
-def report_to_dict(report: LintReport) -> dict[str, Any]:
-    """The JSON document for a report, as plain Python data."""
+def report_to_dict(
+    report: LintReport, *, diagnostics: list[Any] | None = None
+) -> dict[str, Any]:
+    """The JSON document for a report, as plain Python data (``diagnostics`` in place of
+    the findings' dicts, when given)."""
     skills = sorted(
         ({"path": r.path, "dir": r.dir, "name": r.name} for r in report.results),
         key=lambda item: (item["path"] or "", item["dir"] or ""),
@@ -53,7 +58,9 @@ def report_to_dict(report: LintReport) -> dict[str, Any]:
     )
     return {
         "version": JSON_VERSION,
-        "diagnostics": [d.to_dict() for d in report.diagnostics],
+        "diagnostics": (
+            [d.to_dict() for d in report.diagnostics] if diagnostics is None else diagnostics
+        ),
         "skills": skills,
         "fixes": fixes,
         "diff": report.diff,
@@ -61,14 +68,66 @@ def report_to_dict(report: LintReport) -> dict[str, Any]:
     }
 
 
+#: Stands for the findings in the document's text, which is cut there to write them one by one.
+_FINDINGS_HERE = "\0diagnostics\0"
+#: The indentation of a finding's members: findings sit two levels deep.
+_IN = "\n      "
+
+
+def _texts(report: LintReport, diagnostics: list[Diagnostic]) -> Iterator[str | None]:
+    """Every text of the document but its keys (which are ASCII)."""
+    for diagnostic in diagnostics:
+        yield diagnostic.path
+        yield diagnostic.rule
+        yield diagnostic.message
+        yield diagnostic.hint
+    for result in report.results:
+        yield result.path
+        yield result.dir
+        yield result.name
+    for fix in report.fixes:
+        yield fix.path
+        yield fix.rule
+        yield fix.description
+    yield report.diff
+
+
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
-    """Write the report as JSON (``color`` is accepted for a uniform signature and ignored)."""
+    """Write the report as JSON (``color`` is accepted for a uniform signature and ignored).
+
+    The text is what :func:`report_to_dict` written as indented JSON with sorted keys gives,
+    byte for byte (a property test checks it), each finding written from a template and
+    handed to the stream as it is made: no dict per finding, no copy of the whole text.
+    """
     del color
-    data = report_to_dict(report)
-    text = pieces(data, ensure_ascii=False, sort_keys=True)
     # e.g. an ASCII-only stdout: \u escapes keep it JSON
-    if not all(encodable(stream, piece) for piece in text):
-        text = pieces(data, ensure_ascii=True, sort_keys=True)
-    for piece in text:
-        stream.write(piece)
+    diagnostics = report.diagnostics
+    ensure_ascii = not all_encodable(stream, _texts(report, diagnostics))
+    quote = quoter(ensure_ascii=ensure_ascii)
+    data = report_to_dict(report, diagnostics=[_FINDINGS_HERE] if diagnostics else [])
+    if not diagnostics:
+        emit(data, stream.write, ensure_ascii=ensure_ascii, sort_keys=True)
+        stream.write("\n")
+        return
+    text: list[str] = []
+    emit(data, text.append, ensure_ascii=ensure_ascii, sort_keys=True)
+    head, tail = "".join(text).split(quote(_FINDINGS_HERE))
+    del text
+    stream.write(head)
+    batch: list[str] = []
+    between = "{"
+    for d in diagnostics:
+        hint = "null" if d.hint is None else quote(d.hint)
+        batch.append(
+            f'{between}{_IN}"column": {d.column},{_IN}"fixable": '
+            f'{"true" if d.fixable else "false"},{_IN}"hint": {hint},{_IN}"line": {d.line},'
+            f'{_IN}"message": {quote(d.message)},{_IN}"path": {quote(d.path)},{_IN}"rule": '
+            f'{quote(d.rule)},{_IN}"severity": {quote(d.severity.value)}\n    }}'
+        )
+        between = ",\n    {"
+        if len(batch) >= 512:
+            stream.write("".join(batch))
+            batch.clear()
+    stream.write("".join(batch))
+    stream.write(tail)
     stream.write("\n")

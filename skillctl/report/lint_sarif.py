@@ -17,7 +17,9 @@ valid Unicode: a file name that is not UTF-8 is percent-encoded byte for byte in
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -25,8 +27,8 @@ from urllib.parse import quote
 from skillctl import __version__
 from skillctl.lint.result import LintReport, RuleInfo
 from skillctl.model import Diagnostic, Severity
-from skillctl.report.jsontext import pieces
-from skillctl.report.lint_common import encodable, repo_relative
+from skillctl.report.jsontext import emit, pieces, quoter
+from skillctl.report.lint_common import encodable, encodes_all_unicode, repo_relative
 from skillctl.textsafe import unicode_safe
 
 SARIF_VERSION = "2.1.0"
@@ -80,7 +82,7 @@ def _placeholder_rule(rule_id: str, severity: Severity) -> RuleInfo:
 def artifact_location(path: str) -> dict[str, Any]:
     """A SARIF ``artifactLocation``: relative to ``%SRCROOT%`` when it can be."""
     relative = repo_relative(path)
-    if Path(relative).is_absolute():
+    if relative.startswith("/") if os.sep == "/" else Path(relative).is_absolute():
         try:
             return {"uri": Path(relative).as_uri()}
         except UnicodeEncodeError:  # not UTF-8: its bytes percent-encoded, as below
@@ -131,17 +133,28 @@ def _result(
     }
 
 
-def report_to_sarif(report: LintReport) -> dict[str, Any]:
-    """The SARIF log for a report, as plain Python data."""
-    diagnostics = report.diagnostics
+def _rule_ids(report: LintReport, diagnostics: list[Diagnostic]) -> dict[str, RuleInfo]:
+    """The rules the log describes, by id: those that ran and those with findings."""
     catalog: dict[str, RuleInfo] = {rule.id: rule for rule in report.rules}
     for diagnostic in diagnostics:
-        catalog.setdefault(diagnostic.rule, _placeholder_rule(diagnostic.rule,
-                                                              diagnostic.severity))
-    rule_ids = sorted(catalog)
-    index = {rule_id: number for number, rule_id in enumerate(rule_ids)}
+        if diagnostic.rule not in catalog:
+            catalog[diagnostic.rule] = _placeholder_rule(diagnostic.rule, diagnostic.severity)
+    return {rule_id: catalog[rule_id] for rule_id in sorted(catalog)}
+
+
+def report_to_sarif(report: LintReport) -> dict[str, Any]:
+    """The SARIF log for a report, as plain Python data (the reference :func:`write`'s
+    text is tested against)."""
+    diagnostics = report.diagnostics
+    catalog = _rule_ids(report, diagnostics)
+    index = {rule_id: number for number, rule_id in enumerate(catalog)}
     occurrences: Counter[tuple[str, str, str]] = Counter()
     locations: dict[str, dict[str, Any]] = {}
+    results = [_result(d, index[d.rule], occurrences, locations) for d in diagnostics]
+    return _log(catalog, results)
+
+
+def _log(catalog: dict[str, RuleInfo], results: list[Any]) -> dict[str, Any]:
     return {
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
@@ -153,24 +166,105 @@ def report_to_sarif(report: LintReport) -> dict[str, Any]:
                         "informationUri": INFORMATION_URI,
                         "version": __version__,
                         "semanticVersion": __version__,
-                        "rules": [rule_descriptor(catalog[r]) for r in rule_ids],
+                        "rules": [rule_descriptor(rule) for rule in catalog.values()],
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_result(d, index[d.rule], occurrences, locations)
-                            for d in diagnostics],
+                "results": results,
             }
         ],
     }
 
 
+#: Stands for the results in the log's text, which is cut there to write them one by one.
+_RESULTS_HERE = "\0results\0"
+#: The indentation of a result's members: results sit five levels deep in the log.
+_IN = "\n" + "  " * 5
+
+
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
-    """Write the report as a SARIF 2.1.0 log (``color`` is ignored)."""
+    """Write the report as a SARIF 2.1.0 log (``color`` is ignored).
+
+    The text is what :func:`report_to_sarif` written as indented JSON gives, byte for byte
+    (a property test checks it), but each result is written from a template as it is
+    made: no dicts per finding, and no copy of the whole log in memory. The log's text is
+    valid Unicode (:func:`unicode_safe`, percent-encoded URIs), so a UTF-8 stream takes it as
+    it comes; another one first gets it whole, in ``\\u`` escapes if it cannot encode it.
+    """
     del color
-    log = report_to_sarif(report)
-    text = pieces(log, ensure_ascii=False)
+    if encodes_all_unicode(stream):
+        _write_log(report, stream.write, ensure_ascii=False)
+        return
+    text: list[str] = []
+    _write_log(report, text.append, ensure_ascii=False)
     if not all(encodable(stream, piece) for piece in text):
-        text = pieces(log, ensure_ascii=True)
+        text.clear()
+        _write_log(report, text.append, ensure_ascii=True)
     for piece in text:
         stream.write(piece)
-    stream.write("\n")
+
+
+def _write_log(report: LintReport, sink: Callable[[str], object], *, ensure_ascii: bool) -> None:
+    diagnostics = report.diagnostics
+    catalog = _rule_ids(report, diagnostics)
+    if not diagnostics:
+        emit(_log(catalog, []), sink, ensure_ascii=ensure_ascii)
+        sink("\n")
+        return
+    quote = quoter(ensure_ascii=ensure_ascii)
+    head, tail = "".join(
+        pieces(_log(catalog, [_RESULTS_HERE]), ensure_ascii=ensure_ascii)
+    ).split(quote(_RESULTS_HERE))
+    sink(head)
+    index = {rule_id: number for number, rule_id in enumerate(catalog)}
+    occurrences: dict[tuple[str, str, str], int] = {}
+    # the parts of a result's text that depend only on its rule, or only on its file
+    rule_heads: dict[tuple[str, Severity], str] = {}
+    locations: dict[str, tuple[str, str]] = {}  # path -> (its uri, its text up to the line)
+    sha256 = hashlib.sha256
+    batch: list[str] = []
+    between = "{"
+    for diagnostic in diagnostics:
+        head_key = (diagnostic.rule, diagnostic.severity)
+        rule_head = rule_heads.get(head_key)
+        if rule_head is None:
+            rule_head = rule_heads[head_key] = (
+                f'{_IN}"ruleId": {quote(diagnostic.rule)},{_IN}"ruleIndex": '
+                f'{index[diagnostic.rule]},{_IN}"level": "{_LEVEL[diagnostic.severity]}",{_IN}'
+                f'"message": {{{_IN}  "text": '
+            )
+        where = locations.get(diagnostic.path)
+        if where is None:
+            location = artifact_location(diagnostic.path)
+            text: list[str] = []
+            emit(location, text.append, ensure_ascii=ensure_ascii, level=8)
+            where = locations[diagnostic.path] = (
+                location["uri"],
+                f'{_IN}}},{_IN}"locations": [{_IN}  {{{_IN}    "physicalLocation": {{{_IN}'
+                f'      "artifactLocation": {"".join(text)},{_IN}      "region": {{{_IN}'
+                f'        "startLine": ',
+            )
+        key = (diagnostic.rule, where[0], diagnostic.message)
+        occurrence = occurrences[key] = occurrences.get(key, 0) + 1
+        # _fingerprint, inlined
+        digest = sha256("\0".join(key).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        message = diagnostic.message
+        if not message.isascii():
+            message = unicode_safe(message)
+        if diagnostic.hint:
+            hint = diagnostic.hint
+            message += "\nHint: " + (hint if hint.isascii() else unicode_safe(hint))
+        batch.append(
+            f'{between}{rule_head}{quote(message)}{where[1]}{max(1, diagnostic.line)},'
+            f'{_IN}        "startColumn": {max(1, diagnostic.column)}{_IN}      }}{_IN}    }}'
+            f'{_IN}  }}{_IN}],{_IN}"partialFingerprints": {{{_IN}  "{FINGERPRINT_KEY}": '
+            f'"{digest}:{occurrence}"{_IN}}},{_IN}"properties": {{{_IN}'
+            f'  "fixable": {"true" if diagnostic.fixable else "false"}{_IN}}}\n        }}'
+        )
+        between = ",\n        {"
+        if len(batch) >= 512:
+            sink("".join(batch))
+            batch.clear()
+    sink("".join(batch))
+    sink(tail)
+    sink("\n")

@@ -11,6 +11,7 @@ when colour is on) on a terminal; plain text when stdout is not a terminal or ``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TextIO
 
 from skillctl.lint.result import LintReport
@@ -157,16 +158,26 @@ def render_plain(report: LintReport, *, quiet: bool = False) -> str:
         return "".join(
             "".join(text for text, _ in line) + "\n" for line in build_lines(report, quiet=quiet)
         )
+    return "".join(_plain_chunks(report, quiet=quiet))
+
+
+def _plain_chunks(report: LintReport, *, quiet: bool) -> Iterator[str]:
+    """:func:`render_plain` of a report without fixes or diff, in pieces of about a
+    thousand findings (a writer writes each as it comes, never holding the whole text)."""
     out: list[str] = []
-    for number, (_, found) in enumerate(by_path(shown(report, quiet=quiet))):
-        if number:
+    files = 0
+    for files, (_, found) in enumerate(by_path(shown(report, quiet=quiet)), start=1):
+        if files > 1:
             out.append("\n")
         for diagnostic, others in grouped(found):
             out.append(_plain_finding(diagnostic, others))
-    if out:
+        if len(out) >= 1024:
+            yield "".join(out)
+            out.clear()
+    if files:
         out.append("\n")
     out.append(summary_sentence(report) + "\n")
-    return "".join(out)
+    yield "".join(out)
 
 
 def _plain_finding(diagnostic: Diagnostic, others: list[Diagnostic] | None = None) -> str:
@@ -188,7 +199,13 @@ def write(
     """Write the text report; ``color`` forces colour on or off (None: detect); ``quiet``
     shows only the errors and the summary."""
     if not use_color(stream, color):
-        stream.write(fit_to_stream(stream, render_plain(report, quiet=quiet)))
+        if report.fixes or report.diff:
+            stream.write(fit_to_stream(stream, render_plain(report, quiet=quiet)))
+            return
+        # piece by piece: what cannot be encoded is escaped character by character, so the
+        # pieces come out as the whole text would
+        for piece in _plain_chunks(report, quiet=quiet):
+            stream.write(fit_to_stream(stream, piece))
         return
     from rich.console import Console
     from rich.text import Text
