@@ -91,7 +91,16 @@ class _Ignores:
     def ignored(self, path: Path | str, is_dir: bool) -> bool:
         if not self.specs:
             return False
-        path = Path(path)
+        if os.sep != "/":
+            return self._ignored_by_parts(Path(path), is_dir)
+        text = str(Path(path)) if not isinstance(path, Path) else str(path)
+        for base, spec in self.specs:
+            rel = _posix_relative(text, str(base))
+            if rel is not None and spec.match_file(rel + "/" if is_dir else rel):
+                return True
+        return False
+
+    def _ignored_by_parts(self, path: Path, is_dir: bool) -> bool:
         for base, spec in self.specs:
             try:
                 rel = path.relative_to(base).as_posix()
@@ -100,6 +109,18 @@ class _Ignores:
             if spec.match_file(rel + "/" if is_dir else rel):
                 return True
         return False
+
+
+def _posix_relative(path: str, base: str) -> str | None:
+    """``Path(path).relative_to(base).as_posix()`` for two paths as ``str(Path)`` writes
+    them, or None where it raises: on strings, since a walk asks for every folder against
+    every .gitignore above it (most do not hold it: ~8 exceptions per folder)."""
+    if base == ".":
+        return None if path.startswith("/") else path
+    if path == base:
+        return "."
+    prefix = base if base.endswith("/") else base + "/"
+    return path[len(prefix):] if path.startswith(prefix) else None
 
 
 def _entry_name(names: Iterable[str]) -> tuple[str | None, bool]:

@@ -34,6 +34,9 @@ _TEXT_PATH = re.compile(
     r"(?<![\w./\\~$@%{:<-])((?:\./)?[A-Za-z0-9_][\w.-]*(?:/[A-Za-z0-9_][\w.-]*)*/[\w.-]*"
     r"\.[A-Za-z][A-Za-z0-9]{0,5})(?![\w/(-])"
 )
+#: What every match of the two patterns above ends with: a line without it holds none
+#: (blanking code spans and links only turns characters into spaces, which it has none of).
+_PATH_TAIL = re.compile(r"/[\w.-]*\.[A-Za-z]")
 #: Underscores that open or close emphasis (``__resources/x.md__``): blanked before
 #: :data:`_TEXT_PATH` reads the text, which would take them for part of a name.
 _EMPHASIS_UNDERSCORES = re.compile(r"(?<!\w)_{1,2}(?=[A-Za-z0-9.])|(?<=[A-Za-z0-9])_{1,2}(?!\w)")
@@ -82,7 +85,7 @@ def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
                   and not line.strip()[len(marker):].strip()):
                 opener = None  # (CommonMark: a closing fence has no info string)
             continue
-        if opener is not None or "/" not in line:
+        if opener is not None or "/" not in line or not _PATH_TAIL.search(line):
             continue
         spans = [(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
         plain = _CODE_SPAN.sub(_blank, line) if "`" in line else line
