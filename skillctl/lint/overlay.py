@@ -10,6 +10,7 @@ module before reporting such a file as a broken skill.
 from __future__ import annotations
 
 import os
+import stat
 
 from skillctl.gitfacts import git_root_remembered, real_folder
 from skillctl.lint.context import SkillContext
@@ -46,9 +47,19 @@ def _find_overlaid(ctx: SkillContext) -> str | None:
 
 
 def _has_frontmatter(path: str) -> bool:
+    """Whether ``path`` is a regular file that starts with ``---``; opened without blocking,
+    so a FIFO named SKILL.md in the repository cannot hang the run."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(8)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 8)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
     return head.removeprefix(b"\xef\xbb\xbf").startswith(b"---")

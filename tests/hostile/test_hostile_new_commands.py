@@ -375,3 +375,18 @@ def test_read_only_and_missing_folders_are_one_line_errors(shared_root: Path) ->
     assert sorted(p.name for p in (project / ".claude").iterdir()) == ["settings.json",
                                                                         "skills"]
     assert list((project / ".claude" / "skills").iterdir()) == []
+
+
+def test_an_overlay_lookup_never_opens_a_fifo_named_skill_md(tmp_path: Path) -> None:
+    """A SKILL.md without frontmatter makes lint look for the skill it may overlay
+    (skills/<name>/SKILL.md up the tree); a FIFO there must not hang the run."""
+    fifo_skill = tmp_path / "skills" / "victim"
+    fifo_skill.mkdir(parents=True)
+    os.mkfifo(fifo_skill / "SKILL.md")  # no writer: a blocking open waits for ever
+    fragment = tmp_path / "flavors" / "x" / "victim"
+    fragment.mkdir(parents=True)
+    (fragment / "SKILL.md").write_text("# A fragment without frontmatter\n")
+    outcome = run_limited("cli", "lint", "--no-cache", str(fragment), cwd=tmp_path, timeout=60)
+    assert outcome.returncode == 1, outcome
+    assert "no-frontmatter" in outcome.stdout
+    assert "Traceback" not in outcome.stderr
