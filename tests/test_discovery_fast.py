@@ -372,7 +372,7 @@ def test_discovery_pauses_the_collector_and_always_restores_it(
         world: tuple[Path, Path]) -> None:
     import gc
 
-    from skillctl.discovery import paused_gc
+    from skillctl.gcpause import paused_gc
     from skillctl.errors import UsageError
 
     home, project = world

@@ -45,7 +45,7 @@ def command(
     """List the skills each agent discovers, with shadowed, invalid and hidden ones explained."""
     if fmt not in FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: table, json", param_hint="--format")
-    from skillctl.discovery import paused_gc
+    from skillctl.gcpause import paused_gc
 
     with paused_gc():  # discovery and the output keep every view alive: no cycles to find
         code = _run(paths or [], agent, project, home, show_all, explain, fmt, color)

@@ -18,17 +18,25 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
 from skillctl import __version__
+from skillctl.gcpause import paused_gc
 from skillctl.lint.result import LintReport, RuleInfo
 from skillctl.model import Diagnostic, Severity
 from skillctl.report.jsontext import emit, pieces, quoter
-from skillctl.report.lint_common import encodable, encodes_all_unicode, repo_relative
+from skillctl.report.lint_common import (
+    encodable,
+    encodes_all_unicode,
+    repo_relative,
+)
 from skillctl.textsafe import unicode_safe
 
 SARIF_VERSION = "2.1.0"
@@ -79,9 +87,15 @@ def _placeholder_rule(rule_id: str, severity: Severity) -> RuleInfo:
     return RuleInfo(id=rule_id, default_severity=severity, summary=rule_id, doc="")
 
 
+#: A relative path that percent-encoding leaves as it is (what almost every path is).
+_URI_AS_IS = re.compile(r"[A-Za-z0-9_.~/-]+")
+
+
 def artifact_location(path: str) -> dict[str, Any]:
     """A SARIF ``artifactLocation``: relative to ``%SRCROOT%`` when it can be."""
     relative = repo_relative(path)
+    if _URI_AS_IS.fullmatch(relative) and not relative.startswith("/"):
+        return {"uri": relative, "uriBaseId": "%SRCROOT%"}  # quote() would change nothing
     if relative.startswith("/") if os.sep == "/" else Path(relative).is_absolute():
         try:
             return {"uri": Path(relative).as_uri()}
@@ -136,9 +150,11 @@ def _result(
 def _rule_ids(report: LintReport, diagnostics: list[Diagnostic]) -> dict[str, RuleInfo]:
     """The rules the log describes, by id: those that ran and those with findings."""
     catalog: dict[str, RuleInfo] = {rule.id: rule for rule in report.rules}
-    for diagnostic in diagnostics:
-        if diagnostic.rule not in catalog:
-            catalog[diagnostic.rule] = _placeholder_rule(diagnostic.rule, diagnostic.severity)
+    # the rules of the findings gathered in C; the loop only when one is not in the catalog
+    if not set(map(attrgetter("rule"), diagnostics)) <= catalog.keys():
+        for diagnostic in diagnostics:
+            if diagnostic.rule not in catalog:
+                catalog[diagnostic.rule] = _placeholder_rule(diagnostic.rule, diagnostic.severity)
     return {rule_id: catalog[rule_id] for rule_id in sorted(catalog)}
 
 
@@ -180,6 +196,9 @@ def _log(catalog: dict[str, RuleInfo], results: list[Any]) -> dict[str, Any]:
 _RESULTS_HERE = "\0results\0"
 #: The indentation of a result's members: results sit five levels deep in the log.
 _IN = "\n" + "  " * 5
+#: What comes between two results (each result's text starts after its ``{``).
+_BETWEEN = ",\n        {"
+_PATH = attrgetter("path")
 
 
 def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> None:
@@ -192,14 +211,15 @@ def write(report: LintReport, stream: TextIO, *, color: bool | None = None) -> N
     it comes; another one first gets it whole, in ``\\u`` escapes if it cannot encode it.
     """
     del color
-    if encodes_all_unicode(stream):
-        _write_log(report, stream.write, ensure_ascii=False)
-        return
-    text: list[str] = []
-    _write_log(report, text.append, ensure_ascii=False)
-    if not all(encodable(stream, piece) for piece in text):
-        text.clear()
-        _write_log(report, text.append, ensure_ascii=True)
+    with paused_gc():
+        if encodes_all_unicode(stream):
+            _write_log(report, stream.write, ensure_ascii=False)
+            return
+        text: list[str] = []
+        _write_log(report, text.append, ensure_ascii=False)
+        if not all(encodable(stream, piece) for piece in text):
+            text.clear()
+            _write_log(report, text.append, ensure_ascii=True)
     for piece in text:
         stream.write(piece)
 
@@ -217,54 +237,59 @@ def _write_log(report: LintReport, sink: Callable[[str], object], *, ensure_asci
     ).split(quote(_RESULTS_HERE))
     sink(head)
     index = {rule_id: number for number, rule_id in enumerate(catalog)}
-    occurrences: dict[tuple[str, str, str], int] = {}
-    # the parts of a result's text that depend only on its rule, or only on its file
+    # the part of a result's text that depends only on its rule (and severity)
     rule_heads: dict[tuple[str, Severity], str] = {}
-    locations: dict[str, tuple[str, str]] = {}  # path -> (its uri, its text up to the line)
+    # uri -> how many times each fingerprint's key was seen: a small table per file fills
+    # faster than one for the whole log (two spellings of a path share their uri's)
+    counts_by_uri: dict[str, dict[str, int]] = {}
     sha256 = hashlib.sha256
-    batch: list[str] = []
-    between = "{"
-    for diagnostic in diagnostics:
-        head_key = (diagnostic.rule, diagnostic.severity)
-        rule_head = rule_heads.get(head_key)
-        if rule_head is None:
-            rule_head = rule_heads[head_key] = (
-                f'{_IN}"ruleId": {quote(diagnostic.rule)},{_IN}"ruleIndex": '
-                f'{index[diagnostic.rule]},{_IN}"level": "{_LEVEL[diagnostic.severity]}",{_IN}'
-                f'"message": {{{_IN}  "text": '
-            )
-        where = locations.get(diagnostic.path)
-        if where is None:
-            location = artifact_location(diagnostic.path)
-            text: list[str] = []
-            emit(location, text.append, ensure_ascii=ensure_ascii, level=8)
-            where = locations[diagnostic.path] = (
-                location["uri"],
-                f'{_IN}}},{_IN}"locations": [{_IN}  {{{_IN}    "physicalLocation": {{{_IN}'
-                f'      "artifactLocation": {"".join(text)},{_IN}      "region": {{{_IN}'
-                f'        "startLine": ',
-            )
-        key = (diagnostic.rule, where[0], diagnostic.message)
-        occurrence = occurrences[key] = occurrences.get(key, 0) + 1
-        # _fingerprint, inlined
-        digest = sha256("\0".join(key).encode("utf-8", "surrogateescape")).hexdigest()[:32]
-        message = diagnostic.message
-        if not message.isascii():
-            message = unicode_safe(message)
-        if diagnostic.hint:
-            hint = diagnostic.hint
-            message += "\nHint: " + (hint if hint.isascii() else unicode_safe(hint))
-        batch.append(
-            f'{between}{rule_head}{quote(message)}{where[1]}{max(1, diagnostic.line)},'
-            f'{_IN}        "startColumn": {max(1, diagnostic.column)}{_IN}      }}{_IN}    }}'
-            f'{_IN}  }}{_IN}],{_IN}"partialFingerprints": {{{_IN}  "{FINGERPRINT_KEY}": '
-            f'"{digest}:{occurrence}"{_IN}}},{_IN}"properties": {{{_IN}'
-            f'  "fixable": {"true" if diagnostic.fixable else "false"}{_IN}}}\n        }}'
+    opening = "{"
+    # the findings are sorted by path: each file's are one run, its location made once
+    for path, found in groupby(diagnostics, _PATH):
+        location = artifact_location(path)
+        uri = location["uri"]
+        occurrences = counts_by_uri.setdefault(uri, {})
+        # a flat object of strings: written here as emit(location, level=8) writes it
+        members = ",".join([
+            f"{_IN}        {quote(name)}: {quote(value)}" for name, value in location.items()
+        ])
+        where = (
+            f'{_IN}}},{_IN}"locations": [{_IN}  {{{_IN}    "physicalLocation": {{{_IN}'
+            f'      "artifactLocation": {{{members}{_IN}      }},{_IN}      "region": {{'
+            f'{_IN}        "startLine": '
         )
-        between = ",\n        {"
-        if len(batch) >= 512:
-            sink("".join(batch))
-            batch.clear()
-    sink("".join(batch))
+        results: list[str] = []
+        for diagnostic in found:
+            head_key = (diagnostic.rule, diagnostic.severity)
+            rule_head = rule_heads.get(head_key)
+            if rule_head is None:
+                rule_head = rule_heads[head_key] = (
+                    f'{_IN}"ruleId": {quote(diagnostic.rule)},{_IN}"ruleIndex": '
+                    f'{index[diagnostic.rule]},{_IN}"level": "{_LEVEL[diagnostic.severity]}",'
+                    f'{_IN}"message": {{{_IN}  "text": '
+                )
+            # _fingerprint, inlined
+            key = f"{diagnostic.rule}\0{uri}\0{diagnostic.message}"
+            occurrence = occurrences[key] = occurrences.get(key, 0) + 1
+            message = diagnostic.message
+            try:  # valid Unicode (the common case): then the message is too
+                hashed = key.encode("utf-8")
+            except UnicodeEncodeError:  # a name that is not UTF-8 hashes to its own bytes
+                hashed = key.encode("utf-8", "surrogateescape")
+                message = unicode_safe(message)
+            digest = sha256(hashed).hexdigest()[:32]
+            if diagnostic.hint:
+                hint = diagnostic.hint
+                message += "\nHint: " + (hint if hint.isascii() else unicode_safe(hint))
+            line, column = diagnostic.line, diagnostic.column
+            results.append(
+                f'{rule_head}{quote(message)}{where}{line if line > 1 else 1},'
+                f'{_IN}        "startColumn": {column if column > 1 else 1}{_IN}      }}'
+                f'{_IN}    }}{_IN}  }}{_IN}],{_IN}"partialFingerprints": {{{_IN}  '
+                f'"{FINGERPRINT_KEY}": "{digest}:{occurrence}"{_IN}}},{_IN}"properties": {{'
+                f'{_IN}  "fixable": {"true" if diagnostic.fixable else "false"}{_IN}}}\n        }}'
+            )
+        sink(opening + _BETWEEN.join(results))
+        opening = _BETWEEN
     sink(tail)
     sink("\n")
