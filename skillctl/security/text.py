@@ -108,13 +108,16 @@ _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
         r"hidden\s+instructions)\b", _I),
      True, "asks the agent to give away its system prompt"),
     (re.compile(
-        r"\b(?:disable|turn\s+off|bypass|circumvent|deactivate|ignore|skip|evade)\s+"
+        r"(?:\b(?:disable|turn\s+off|bypass|circumvent|deactivate|ignore|skip|evade)\s+"
         + _DETERMINER
         + r"(?:safety|security|approval|permission|sandbox(?:ing)?|guardrail|content[-\s]filter|"
         r"moderation)s?\s+(?:checks?|prompts?|modes?|rules|filters?|restrictions?|guidelines|"
         r"measures|dialogs?|requests?|policy|policies)\b|"
         r"\b(?:disable|turn\s+off|bypass|circumvent|escape)\s+(?:the\s+)?"
-        r"(?:sandbox|guardrails)\b", _I),
+        r"(?:sandbox|guardrails)\b)"
+        # "Bypass permissions mode was disabled" names a mode (Claude Code's) and its state
+        r"(?!\s+(?:was|were|is|are|has\s+been)\s+(?:\w+\s+)?(?:disabled|enabled|active|"
+        r"on|off|turned\s+(?:on|off))\b)", _I),
      True, "asks the agent to switch off its safety or approval checks"),
     (re.compile(
         r"--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|"

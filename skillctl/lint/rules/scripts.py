@@ -92,6 +92,9 @@ _ASSIGNMENT_END = re.compile(
 #: A path followed by a parenthesis is no shell command line (``x.sh (modified)`` is a syntax
 #: error): a listing of files, or prose.
 _PAREN_AFTER = re.compile(r"^[ \t]+\(")
+#: A path in parentheses after a word is an aside in prose or a comment (``key check
+#: (utils/x.py).``): a subshell starts a command line (``(x.sh)``), ``$(x.sh)`` runs it too.
+_PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
 #: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
 _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
 #: Largest other file searched for mentions of a script.
@@ -145,6 +148,8 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
         before, path = before[: placeholder.start()], "{}" + path
     if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
         return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
+    if after.startswith("::") or (_PARENTHESISED.search(before) and after.startswith(")")):
+        return "other", None  # a test's id ("tests/x.py::test_y"); an aside ("(utils/x.py)")
     while "$(" in before and _CLOSED_SUBSTITUTION.search(before):
         before = _CLOSED_SUBSTITUTION.sub("", before)  # "$(root)/x.sh": one path argument
     if "=" in before and (assigned := _ASSIGNMENT_END.search(before)) is not None:

@@ -247,6 +247,21 @@ _ENDPOINT_WHY = {
 }
 
 
+#: A URL the reader replaces with their own (``https://webhook.site/your-uuid``,
+#: ``https://your-ngrok-url.ngrok.io/hook``): a test request to the user's own capture URL.
+_PLACEHOLDER_URL = re.compile(r"(?<![a-z0-9])your[-_]", re.IGNORECASE)
+
+
+def _placeholder_endpoint(fact: F.Fact, matched: str) -> bool:
+    """Whether the endpoint ``matched`` is written as a placeholder, in the fact's value or in
+    a URL of its line (a host fact's value is the bare host)."""
+    for url in (fact.value, *F.URL_RE.findall(fact.text)):
+        where = url.split("?", 1)[0].split("#", 1)[0]  # not a query: "?your_key=" is data
+        if matched in where.lower() and _PLACEHOLDER_URL.search(where):
+            return True
+    return False
+
+
 @rule("exfiltration-endpoint", Severity.WARNING, category="security")
 def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
     """The skill contacts a request-capture, paste or shortener service, or a raw IP address.
@@ -257,6 +272,8 @@ def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
     a public IP address instead of a name is typical of a command-and-control server. Data
     sent to one of them (POST, upload, socket) is an error; a mention in a command or script
     is a warning; a chat webhook (Discord, Telegram) only when data is sent, as a warning.
+    A URL written as a placeholder for the user's own (`https://webhook.site/your-uuid`,
+    `https://your-ngrok-url.ngrok.io/...`, the usual way to test a webhook) is a warning.
     Private and loopback addresses (`127.0.0.1`, `192.168.…`) are not reported.
 
     Fails: `requests.post("https://webhook.site/0000-…", json=report)`.
@@ -278,8 +295,11 @@ def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
             continue
         severity = Severity.ERROR if sent and kind != "chat-webhook" else Severity.WARNING
         verb = "sends data to" if sent else "contacts"
-        findings.append(_finding(ctx, fact, f"{verb} {matched}, {_ENDPOINT_WHY[kind]}",
-                                 severity))
+        why = f"{verb} {matched}, {_ENDPOINT_WHY[kind]}"
+        if _placeholder_endpoint(fact, matched):
+            severity = Severity.WARNING
+            why += " (the URL is a placeholder for the user's own)"
+        findings.append(_finding(ctx, fact, why, severity))
     return found(*findings) if findings else NO_FINDINGS
 
 
