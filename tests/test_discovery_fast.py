@@ -372,8 +372,8 @@ def test_discovery_pauses_the_collector_and_always_restores_it(
         world: tuple[Path, Path]) -> None:
     import gc
 
-    from skillctl.gcpause import paused_gc
     from skillctl.errors import UsageError
+    from skillctl.gcpause import paused_gc
 
     home, project = world
     assert gc.isenabled()
