@@ -11,7 +11,6 @@ corpus when there is one), the golden files, hand-picked examples and generated 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from skillctl import parse
-from skillctl.model import Frontmatter, ParsedSkill, Position
+from skillctl.model import ParsedSkill, Position
 from tests.conftest import data_markdown_files, skill_files
+from tests.test_parse_fast import _assert_identical  # one definition of "equal to ruamel"
 
 DIFFERENTIAL = settings(
     max_examples=600,
@@ -30,22 +30,6 @@ DIFFERENTIAL = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 FIRST_LINE = 2
-
-
-def _ordered(value: Any) -> Any:
-    """Data with dict order and exact types made visible (``1 == 1.0 == True`` otherwise)."""
-    if isinstance(value, Mapping):
-        return [(type(k), k, _ordered(v)) for k, v in value.items()]
-    if isinstance(value, list):
-        return [_ordered(v) for v in value]
-    return (type(value), value)
-
-
-def _assert_identical(fast: Frontmatter, slow: Frontmatter) -> None:
-    assert fast == slow
-    assert _ordered(fast.data) == _ordered(slow.data)
-    assert list(fast.positions.items()) == list(slow.positions.items())
-    assert list(fast.value_positions.items()) == list(slow.value_positions.items())
 
 
 def _check(text: str, first_line: int = FIRST_LINE) -> bool:

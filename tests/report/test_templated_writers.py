@@ -25,6 +25,7 @@ from skillctl.report.lint_common import (
 )
 from skillctl.textsafe import printable
 from tests.report.conftest import RULES
+from tests.report.test_streamed_writers import _stream, _written
 
 #: Any character but a lone surrogate, plus the ones a non-UTF-8 file name decodes to, and
 #: the characters each format escapes or drops, often enough to matter.
@@ -67,22 +68,6 @@ def reports(draw: st.DrawFn) -> LintReport:
     )
     extra = tuple(d for d in diagnostics if d.path not in skills)
     return LintReport(results=results, extra=extra, rules=RULES)
-
-
-def _stream(encoding: str | None) -> io.TextIOBase:
-    if encoding is None:
-        return io.StringIO()
-    return io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict", newline="")
-
-
-def _written(stream: io.TextIOBase) -> str:
-    if isinstance(stream, io.StringIO):
-        return stream.getvalue()
-    assert isinstance(stream, io.TextIOWrapper)
-    stream.flush()
-    buffer = stream.buffer
-    assert isinstance(buffer, io.BytesIO)
-    return buffer.getvalue().decode(stream.encoding)
 
 
 @settings(max_examples=300, deadline=None)
