@@ -438,7 +438,10 @@ def undeclared_capability(ctx: SkillContext) -> Iterator[Finding]:
     or "never modifies" while a command writes or deletes outside the skill; an
     `allowed-tools` that limits the shell to some commands (`Bash(git:*)`) while the skill
     runs network tools (`curl`, `nc`, `scp`) outside that list. Facts from documentation
-    examples do not count.
+    examples do not count. Always a warning: a contradiction is for the reviewer to weigh
+    ("read-only" API clients send queries; a CDP `client.send("WebAuthn.enable")` in a skill
+    about read-only tokens was one sampled false alarm), while secrets that leave the machine
+    are `credential-exfiltration`'s error.
 
     Fails: `description: Summarise local logs, fully offline.` with a script that posts to
     `https://api.example.com`.
@@ -473,7 +476,7 @@ def undeclared_capability(ctx: SkillContext) -> Iterator[Finding]:
         elif sends is not None:
             findings.append(_finding(ctx, sends, f"the frontmatter says "
                                      f"{read_only.group(0)!r}, but this sends data to "
-                                     f"{sends.value}", Severity.ERROR))
+                                     f"{sends.value}", Severity.WARNING))
     tools = _allowed_tools(ctx)
     if tools is not None:
         shell_allowed, prefixes = _bash_patterns(tools)
