@@ -19,7 +19,7 @@ _MAX_FILE_ASCENT = 8
 TREE_WALK = WalkOptions(respect_gitignore=True, follow_symlinks=True)
 
 #: Per path given, a test of the folders its walk leaves out (None: none), e.g.
-#: :meth:`skillctl.lint.config.ResolvedConfig.prune_for`.
+#: :meth:`skillctl.lint.resolved.ResolvedConfig.prune_for`.
 PruneFor = Callable[[Path], Callable[[str], bool] | None]
 
 

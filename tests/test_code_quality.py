@@ -59,13 +59,16 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(tree: ast.Module, package: str) -> Iterator[str]:
+def _runtime_imports(tree: ast.Module, package: str, *,
+                     type_only: bool = False) -> Iterator[str]:
     """Every module that ``tree`` may import as it runs: at module level and inside
-    functions (lazy imports run too), but not under ``if TYPE_CHECKING:`` (never run)."""
+    functions (lazy imports run too), but not under ``if TYPE_CHECKING:`` (never run) unless
+    ``type_only``."""
 
     def walk(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if (not type_only and isinstance(child, ast.If)
+                    and "TYPE_CHECKING" in ast.unparse(child.test)):
                 yield from (n for c in child.orelse for n in walk(ast.Module([c], [])))
                 continue
             if isinstance(child, ast.Import | ast.ImportFrom):
@@ -84,14 +87,16 @@ def _runtime_imports(tree: ast.Module, package: str) -> Iterator[str]:
         yield from (f"{base}.{alias.name}" for alias in node.names)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """skillctl's modules and the skillctl modules each imports at run time."""
+def import_graph(*, type_only: bool = False) -> dict[str, set[str]]:
+    """skillctl's modules and the skillctl modules each imports at run time (and, with
+    ``type_only``, for the type checker too)."""
     paths = {_module_name(p): p for p in sorted((REPO / "skillctl").rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = {m for m in _runtime_imports(tree, package) if m in paths and m != name}
+        graph[name] = {m for m in _runtime_imports(tree, package, type_only=type_only)
+                       if m in paths and m != name}
     return graph
 
 
@@ -134,6 +139,16 @@ def test_skillctl_imports_run_one_way() -> None:
     """No import cycle among skillctl's modules, lazy imports included: each module sits
     above what it imports (the cache below the lint rules, never importing one)."""
     assert find_cycle(import_graph()) == []
+
+
+def test_type_only_imports_run_one_way_too() -> None:
+    """Names imported for the type checker alone follow the same order: the configuration
+    value (``lint.resolved``) sits below the rule context, which sits below the registry,
+    which sits below the configuration reader (``lint.config``)."""
+    graph = import_graph(type_only=True)
+    assert "skillctl.lint.context" in graph["skillctl.lint.registry"]  # under TYPE_CHECKING
+    assert "skillctl.lint.config" not in graph["skillctl.lint.context"]
+    assert find_cycle(graph) == []
 
 
 def test_rule_modules_are_imported_by_the_lint_package_only() -> None:

@@ -30,11 +30,9 @@ stable :meth:`~ResolvedConfig.fingerprint` (the cache key of a lint run).
 from __future__ import annotations
 
 import errno
-import functools
-import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,27 +40,10 @@ from typing import Any
 from skillctl import limits
 from skillctl.errors import ConfigError, PathNotFoundError, UsageError
 from skillctl.fsio import read_regular_file
-from skillctl.lint.pathpatterns import PatternError, compile_pattern
-from skillctl.model import Severity
+from skillctl.lint.pathpatterns import PatternError
+from skillctl.lint.resolved import OPTIONS, ResolvedConfig, compiled_pattern
 
 CONFIG_FILES = ("skillctl.toml", "pyproject.toml")
-
-#: Rule options: name -> (type, default, what it does).
-OPTIONS: dict[str, tuple[type, Any, str]] = {
-    "unicode-names": (
-        bool,
-        False,
-        "accept Unicode letters and digits in names, as skills-ref does (default: a-z, 0-9, -)",
-    ),
-    "max-body-lines": (int, 500, "body-too-long: most body lines before a warning"),
-    "max-body-tokens": (int, 5000, "body-tokens: most estimated body tokens before a warning"),
-    "description-max-catalog": (
-        int,
-        500,
-        "description-long: characters a description may use before it costs catalog space",
-    ),
-    "extra-fields": (list, [], "field names unknown-field accepts (your own extensions)"),
-}
 
 _LIST_KEYS = ("agents", "select", "ignore")
 _EXCLUDE_KEYS = ("exclude", "extend-exclude")
@@ -70,147 +51,6 @@ KNOWN_KEYS = frozenset(
     {*_LIST_KEYS, *_EXCLUDE_KEYS, "strict", "per-path-ignores", "severity", *OPTIONS}
 )
 SEVERITY_VALUES = ("error", "warning", "info", "off")
-
-
-@dataclass(frozen=True, slots=True)
-class ResolvedConfig:
-    """Everything a lint run needs to know besides the skills: frozen, picklable, hashable.
-
-    ``select`` is None when every rule runs. ``base_dir`` is the directory per-path-ignore
-    and exclude patterns are relative to (the config file's directory, or the current one).
-    """
-
-    agents: tuple[str, ...] = ()
-    select: tuple[str, ...] | None = None
-    ignore: tuple[str, ...] = ()
-    severities: tuple[tuple[str, str], ...] = ()
-    options: tuple[tuple[str, Any], ...] = ()
-    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    base_dir: str = ""
-    strict: bool = False
-    source: str | None = None
-    #: gitignore-style patterns of folders a tree search does not enter (exclude and
-    #: extend-exclude together, in that order)
-    exclude: tuple[str, ...] = ()
-
-    def prune_for(self, root: Path) -> Callable[[str], bool] | None:
-        """What a walk from ``root`` leaves out: a test of a folder's path (as the walk
-        spells it, below ``root``) against ``exclude``, or None when nothing is excluded.
-
-        A path named on the command line is always searched, as in ruff: a pattern that
-        covers ``root`` itself (or a folder above it) is not applied below it either.
-        """
-        if not self.exclude:
-            return None
-        base = os.path.abspath(self.base_dir or ".")
-        real_base = os.path.realpath(base)
-
-        def relative(path: str) -> str | None:
-            absolute = os.path.abspath(path)
-            for start, target in ((base, absolute), (real_base, os.path.realpath(absolute))):
-                rel = os.path.relpath(target, start)
-                if rel != ".." and not rel.startswith(".." + os.sep) and not os.path.isabs(rel):
-                    return "" if rel == "." else rel.replace(os.sep, "/")
-            return None
-
-        at_root = relative(os.fspath(root))
-        patterns = [
-            _compiled(p) for p in self.exclude
-            if at_root is None or not at_root or _compiled(p).match(at_root + "/") is None
-        ]
-        if not patterns:
-            return None
-
-        def pruned(folder: str) -> bool:
-            rel = relative(folder)
-            return rel is not None and rel != "" and any(
-                p.match(rel + "/") is not None for p in patterns
-            )
-
-        return pruned
-
-    def enabled(self, rule_id: str) -> bool:
-        """Whether a rule runs at all (select, ignore and ``off`` severities applied)."""
-        if self.select is not None and rule_id not in self.select:
-            return False
-        if rule_id in self.ignore:
-            return False
-        return dict(self.severities).get(rule_id) != "off"
-
-    def severity(self, rule_id: str, default: Severity) -> Severity:
-        """The configured severity of a rule, else its default."""
-        value = dict(self.severities).get(rule_id)
-        return Severity(value) if value and value != "off" else default
-
-    def option(self, name: str) -> Any:
-        """A rule option's configured value, else its default (KeyError for an unknown name)."""
-        return option_table(self)[name]
-
-    def ignored_for(self, path: Path) -> frozenset[str]:
-        """Rules silenced for ``path`` by per-path-ignores (``*`` means every rule)."""
-        if not self.per_path_ignores:
-            return frozenset()
-        base = os.path.realpath(self.base_dir or ".")
-        real = os.path.realpath(path)
-        try:
-            rel = Path(real).relative_to(base).as_posix()
-        except ValueError:
-            return frozenset()
-        found: set[str] = set()
-        for pattern, rules in self.per_path_ignores:
-            # the compiled pattern also covers every path below a folder it names
-            if _compiled(pattern).match(rel) is not None:
-                found.update(rules)
-        return frozenset(found)
-
-    def fingerprint(self) -> str:
-        """A stable hash of the whole configuration (and skillctl's version)."""
-        from skillctl import __version__
-
-        payload = json.dumps(
-            {
-                "version": __version__,
-                "agents": self.agents,
-                "select": self.select,
-                "ignore": self.ignore,
-                "severities": self.severities,
-                "options": [(k, v) for k, v in self.options],
-                "per_path_ignores": self.per_path_ignores,
-                "base_dir": self.base_dir,
-                "strict": self.strict,
-                "exclude": self.exclude,
-            },
-            sort_keys=True,
-            default=str,
-        )
-        from skillctl.replay import hasher
-
-        return str(hasher(payload.encode()).hexdigest()[:32])
-
-
-#: id(config) -> (config, its options with the defaults filled in): one table per
-#: configuration, built once, not a dict per ``option()`` call (rules ask several per skill).
-#: Keyed by identity, not by the config's hash, which would be computed on every lookup.
-_OPTION_TABLES: dict[int, tuple[ResolvedConfig, dict[str, Any]]] = {}
-_MAX_OPTION_TABLES = 64
-
-
-def option_table(config: ResolvedConfig) -> dict[str, Any]:
-    """Every rule option's value for ``config``: configured, else the default."""
-    found = _OPTION_TABLES.get(id(config))
-    if found is not None and found[0] is config:  # (the entry keeps config alive: ids stay)
-        return found[1]
-    table = {name: spec[1] for name, spec in OPTIONS.items()}
-    table.update(config.options)
-    if len(_OPTION_TABLES) >= _MAX_OPTION_TABLES:
-        _OPTION_TABLES.clear()
-    _OPTION_TABLES[id(config)] = (config, table)
-    return table
-
-
-@functools.lru_cache(maxsize=64)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return compile_pattern(pattern)
 
 
 # --------------------------------------------------------------------------- finding files
@@ -403,7 +243,7 @@ def _patterns(values: Any, where: str, key: str) -> tuple[str, ...]:
         raise ConfigError(f"{where}: {key}: expected a list of gitignore-style patterns")
     for pattern in values:
         try:
-            _compiled(pattern)
+            compiled_pattern(pattern)
         except PatternError as exc:
             raise ConfigError(f"{where}: {key}: invalid pattern {pattern!r}: {exc}") from None
     return tuple(values)
@@ -449,7 +289,7 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
     for pattern, rules in raw_pp.items():
         key = f"per-path-ignores.{pattern!r}"
         try:
-            _compiled(pattern)
+            compiled_pattern(pattern)
         except PatternError as exc:
             raise ConfigError(f"{where}: {key}: invalid pattern: {exc}") from None
         if rules == ["*"] or rules == "*":

@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from skillctl.lint.config import option_table
+from skillctl.lint.resolved import option_table
 from skillctl.model import ParsedSkill, Position, Skill, SkillFile
 
 if TYPE_CHECKING:
     from skillctl.agents.profile import Profile
-    from skillctl.lint.config import ResolvedConfig
+    from skillctl.lint.resolved import ResolvedConfig
     from skillctl.scan import ScanNote
 
 #: The open specification's fields (agentskills.io).

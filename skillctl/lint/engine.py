@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillctl.errors import PathNotFoundError, UsageError
-from skillctl.lint.config import ResolvedConfig, resolve_config
+from skillctl.lint.config import resolve_config
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, RegisteredRule, registered
+from skillctl.lint.resolved import ResolvedConfig
 from skillctl.lint.result import FixRecord, LintReport, RuleInfo, SkillResult, SkillSummary
 from skillctl.model import DIAGNOSTIC_ORDER, Diagnostic, Severity, Skill
 from skillctl.scan import ScanNote

@@ -30,8 +30,8 @@ from typing import Any
 from skillctl.collect import load_skill
 from skillctl.errors import SkillctlError
 from skillctl.fsio import UnsafeWriteError, atomic_write_bytes, inside
-from skillctl.lint.config import ResolvedConfig
 from skillctl.lint.context import SkillContext, all_known_fields
+from skillctl.lint.resolved import ResolvedConfig
 from skillctl.lint.result import FixRecord
 from skillctl.model import LineEndings, Skill
 from skillctl.parse import parse_yaml, read_bytes

@@ -341,7 +341,7 @@ def test_body_rules_shortcuts_equal_the_long_way(body: str, lines: int, tokens: 
 def test_context_options_equal_the_configuration(make_skill: Callable[..., Path]) -> None:
     """Each configuration's options are looked up in one table per configuration object
     (config.option_table): the configured value, else the default; unknown names refused."""
-    from skillctl.lint.config import OPTIONS, ResolvedConfig
+    from skillctl.lint.resolved import OPTIONS, ResolvedConfig
 
     directory = make_skill("options")
     (skill,) = collect([directory]).skills

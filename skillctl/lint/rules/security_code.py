@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from skillctl.lint.config import ResolvedConfig
 from skillctl.lint.context import SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, get_rule, rule
+from skillctl.lint.resolved import ResolvedConfig
 from skillctl.model import Severity
 from skillctl.security import facts as F
 from skillctl.security import shell
