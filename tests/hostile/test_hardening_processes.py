@@ -167,9 +167,13 @@ def test_a_double_fork_daemon_is_stopped_and_reaped(tmp_path: Path) -> None:
     if not LINUX:
         pytest.skip("detached descendants are found only on Linux (child subreaper)")
     pid_file = tmp_path / "daemon"
+    # the script waits until the daemon has written its pid: under load skillctl could
+    # otherwise stop the daemon before it says who it is (the test then knew no pid)
     code = (
         "import os, time\n"
-        "if os.fork(): os._exit(0)\n"
+        "if os.fork():\n"
+        f"    while not os.path.exists({str(pid_file)!r}): time.sleep(0.01)\n"
+        "    os._exit(0)\n"
         "os.setsid()\n"
         "if os.fork(): os._exit(0)\n"
         "fd = os.open(os.devnull, os.O_RDWR)\n"
