@@ -69,6 +69,9 @@ _VERSION_SUFFIX = re.compile(r"[\d.]+$")
 #: Where a shell command starts: line start, a prompt, an inline code span or a shell
 #: operator (not a quote: ``script_dir / "x.py"`` in code names a file, it runs nothing).
 _COMMAND_START = re.compile(r"(?:^\s*(?:[-*+>]\s+|\d+\.\s+)*(?:\$\s+)?|&&|\|\||[;|`(]|\$\()\s*$")
+#: A hook's or a config's command value (``command: "${CLAUDE_SKILL_DIR}/x.sh"``,
+#: ``"command": "./x.sh"``): run as it is written.
+_COMMAND_KEY = re.compile(r"\bcommand[\"']?\s*:\s*[\"']?$")
 _SEPARATOR = re.compile(r"&&|\|\||[;|]|\$\(")
 _WORD_SPLIT = re.compile(r"[\s\"'`,\[\]()={}]+")
 _PREFIX_WORDS = frozenset({"sudo", "exec", "env", "time", "nohup", "command"})
@@ -165,23 +168,29 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if (path.startswith(("$", "{")) and before.endswith("`") and after.startswith("`")
             and _verb_before(before) not in _RUN_VERBS):
         return "other", None  # `{baseDir}/tools/x.py` alone in a table cell names the file
-    if path.startswith(("./", "/", "~", "$", "{")):
-        return "direct", None
-    if "/" not in path:
-        return "other", None  # a bare name is no command a shell finds (not on PATH)
-    if after[:1] == ":" and after[1:2].isdigit():
-        return "other", None  # scripts/x.py:54 points at a line of code
-    if before.endswith("`") and after.startswith("`"):
-        return ("named-run", None) if _verb_before(before) in _RUN_VERBS else ("other", None)
     rest = segment
     for word in reversed(words):  # sudo, env FOO=1 ... before the command still run it
         if word in _PREFIX_WORDS or "=" in word:
             rest = rest[: rest.rfind(word)]
         else:
             break
-    if _COMMAND_START.search(before[: len(before) - len(segment)] + rest):
-        return "direct", None
-    return "other", None
+    command_start = (_COMMAND_START.search(before[: len(before) - len(segment)] + rest)
+                     or _COMMAND_KEY.search(before))
+    if path.startswith(("./", "/", "~", "$", "{")):
+        # the command ("./x.sh --go", "sudo $DIR/x.sh", "Run ./x.sh"), not an argument of
+        # another one ("cp ./x.sh /tmp", "chmod +x ./x.sh", "$PY_RUNNER $DIR/x.py")
+        quoted_start = _COMMAND_START.search(  # "$RUNNER" --all: a quoted command
+            (before[: len(before) - len(segment)] + rest).rstrip("\"'"))
+        if command_start or quoted_start or _verb_before(before + "`") in _RUN_VERBS:
+            return "direct", None
+        return "other", None
+    if "/" not in path:
+        return "other", None  # a bare name is no command a shell finds (not on PATH)
+    if after[:1] == ":" and after[1:2].isdigit():
+        return "other", None  # scripts/x.py:54 points at a line of code
+    if before.endswith("`") and after.startswith("`"):
+        return ("named-run", None) if _verb_before(before) in _RUN_VERBS else ("other", None)
+    return ("direct", None) if command_start else ("other", None)
 
 
 def _verb_before(before: str) -> str:
