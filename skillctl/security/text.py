@@ -134,6 +134,14 @@ _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
      False, "pretends to be a system message"),
 )
 
+#: What the injection phrasings that are an order wherever they stand say: overriding the
+#: agent's instructions, giving it a new identity, asking for its system prompt. Hiding from
+#: the user and switching off checks are also how documentation describes a system or a tool
+#: ("parks the conversation without telling the user", "| bypassPermissions | Skip all
+#: permission checks |"): in plain sight the rules report those as warnings (three hand
+#: samples of unseen collections: 0 of 16 such errors true); hidden, they stay strong.
+ORDERS_IN_PLAIN_SIGHT = frozenset(_INJECTION[index][2] for index in (0, 2, 3))
+
 #: Words around a quotation that make it an example, not an order.
 _CUE = re.compile(
     r"\b(?:e\.g\.|i\.e\.)|\b(?:for\s+example|for\s+instance|such\s+as|examples?|patterns?|attacks?|"

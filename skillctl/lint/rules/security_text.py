@@ -130,6 +130,15 @@ def _injection_severity(item: scan.TextFinding) -> Severity:
     return _strong_error(item)
 
 
+def _plain_sight_severity(item: scan.TextFinding) -> Severity:
+    """As :func:`_injection_severity` for phrasing in plain sight, but an error only for an
+    order wherever it stands (:data:`~skillctl.security.text.ORDERS_IN_PLAIN_SIGHT`)."""
+    severity = _injection_severity(item)
+    if severity is Severity.ERROR and item.detail not in scan.ORDERS_IN_PLAIN_SIGHT:
+        return Severity.WARNING
+    return severity
+
+
 @rule("hidden-comment", Severity.ERROR, category="security")
 def hidden_comment(ctx: SkillContext) -> Iterator[Finding]:
     """An HTML comment holds instructions: the model reads them, a reviewer of the rendered
@@ -299,9 +308,14 @@ def prompt_injection(ctx: SkillContext) -> Iterator[Finding]:
     """Phrasing aimed at the agent itself: overriding its instructions, hiding from the user,
     switching off its safety or approval checks.
 
-    A skill's text becomes part of the agent's instructions. Phrases attacks use are errors:
-    "ignore (all) previous instructions", "do not tell the user", "you are now in developer
-    mode", "reveal your system prompt", "disable the safety checks / bypass the sandbox".
+    A skill's text becomes part of the agent's instructions. Phrases that are an order
+    wherever they stand are errors: "ignore (all) previous instructions", "you are now in
+    developer mode", "reveal your system prompt". Phrases that hide from the user or switch
+    off checks ("do not tell the user", "without telling the user", "disable the safety
+    checks / bypass the sandbox") are warnings in plain sight: documentation says them too,
+    of a system ("the wizard stops without alerting the user") or of a tool's flag ("Skip all
+    permission checks"), and three hand samples of unseen collections found 16 such errors
+    and no attack; hidden (a comment, invisible characters) they are the other rules' errors.
     Running an agent with its approval prompts off (`--dangerously-skip-permissions`,
     `--yolo`, "auto-approve all tool calls") and fake system-message markers (`<|im_start|>`,
     `[SYSTEM]`) are warnings.
@@ -322,7 +336,7 @@ def prompt_injection(ctx: SkillContext) -> Iterator[Finding]:
     Matters for every agent.
     """
     return _findings(ctx, scan.INJECTION, "the skill's text becomes the agent's instructions",
-                     _injection_severity)
+                     _plain_sight_severity)
 
 
 # ------------------------------------------------------------------ per agent
