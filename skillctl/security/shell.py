@@ -89,9 +89,22 @@ def analyze(text: str, emit: F.Emit, *, line_offset: int = 0,
         state = ShellState(local_names=local_names(text))
     if depth > MAX_DEPTH:
         return state
-    for group in pipelines(tokenize(text)):
+    for group in pipelines(tokenize(_without_case_patterns(text))):
         _pipeline(group, emit, line_offset, state, depth)
     return state
+
+
+#: A ``case`` clause's patterns at a line's start (``uvx|curl|python)``, ``*.sh|*.bash)``):
+#: alternatives to match, no pipeline; only what follows the ``)`` runs.
+_CASE_PATTERNS = re.compile(
+    r"^([ \t]*\(?)([^\s()|;&<>`]+(?:[ \t]*\|[ \t]*[^\s()|;&<>`]+)*[ \t]*\))", re.MULTILINE)
+
+
+def _without_case_patterns(text: str) -> str:
+    """``text`` with the patterns of its ``case`` clauses blanked (lines and columns kept)."""
+    if "esac" not in text or not re.search(r"\bcase\b", text):
+        return text
+    return _CASE_PATTERNS.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
 def _basename(word: str) -> str:
