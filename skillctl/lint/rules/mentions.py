@@ -17,10 +17,10 @@ from skillctl.lint.paths_in_text import (
     FENCE,
     TEMPLATE_CHARS,
     Listings,
+    body_references,
     in_example,
     is_placeholder,
     path_status,
-    references,
 )
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
@@ -130,7 +130,8 @@ def missing_file(ctx: SkillContext) -> Iterator[Finding]:
     body = ctx.parsed.body
     if "/" not in body:
         return NO_FINDINGS
-    known = {ref.target.removeprefix("./") for ref in references(ctx)}
+    # (no line numbers needed here: the targets alone, as the reference rules read them)
+    known = {target.removeprefix("./") for _, target, _, _ in body_references(ctx)}
     body_lines = body.split("\n")
     first = ctx.parsed.body_start_line
     listings = Listings()
