@@ -36,3 +36,17 @@ def test_body_findings_equal_stripping_every_line(lines: list[str]) -> None:
         assert f"{len(left)} line" in findings[0][1]
     else:
         assert findings == []
+
+
+@given(st.sampled_from(["pdf-tools", "a", "x" * 64, "Bad_Name", "-x", "skill-2", "é-tools",
+                        "users", "describe"]))
+@settings(max_examples=50, deadline=None, derandomize=True)
+def test_what_the_rule_reads_without_the_name_is_the_same_for_every_name(name: str) -> None:
+    """The rule plans the scaffold for a skill's name only when an extra file is there: the
+    rest must not depend on the name (a scaffold that puts it in a body line breaks this)."""
+    from skillctl.lint.rules import placeholders
+
+    description, lines, extra = _scaffold(name)
+    assert description.startswith(placeholders.DESCRIPTION_START)
+    assert lines == placeholders._placeholder_lines()
+    assert {relpath for relpath, _ in extra} == placeholders._extra_paths()
