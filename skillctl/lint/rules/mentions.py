@@ -121,13 +121,19 @@ def _mentions(
             continue
         if opener is not None or "/" not in line or not _PATH_TAIL.search(line):
             continue
-        spans = [(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
-        plain = _CODE_SPAN.sub(_blank, line) if "`" in line else line
+        has_code = "`" in line
+        spans = ([(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
+                 if has_code else [])
+        plain = _CODE_SPAN.sub(_blank, line) if has_code else line
         # a link's target is broken-reference's; so is any URL
         plain = _LINK_OR_URL.sub(_blank, plain)
-        if "_" in plain:
-            plain = _EMPHASIS_UNDERSCORES.sub(_blank, plain)
-        spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
+        # every text path holds a path's tail, and blanking underscores makes none: a line
+        # whose paths were all links or URLs is not searched again (a search from every
+        # character, for the lookbehind)
+        if _PATH_TAIL.search(plain):
+            if "_" in plain:
+                plain = _EMPHASIS_UNDERSCORES.sub(_blank, plain)
+            spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
         for start, target in sorted(spans):
             target = target.rstrip(".,;:")
             if not wanted(target):
