@@ -148,15 +148,39 @@ def manifest_name(folder: Path, manifests: tuple[str, ...] = (MANIFEST,)
     return name.strip(), None
 
 
-def namespace_of(skill_dir: Path) -> tuple[str, Path] | None:
+#: What a folder's plugin manifest makes of the skills below it: (namespace, folder), or
+#: None when it holds no manifest.
+FolderNamespaces = dict[str, "tuple[str, Path] | None"]
+
+
+def namespace_of(
+    skill_dir: Path, known: FolderNamespaces | None = None
+) -> tuple[str, Path] | None:
     """For a skill inside a plugin (a folder above it holds ``.claude-plugin/plugin.json``),
     the plugin's namespace and folder; None otherwise. A manifest without a usable name gives
-    the folder's name (as Claude Code does for a plugin it still loads)."""
-    folder = Path(os.path.abspath(skill_dir))
-    for parent in list(folder.parents)[:MANIFEST_LEVELS]:
-        if os.path.isfile(parent / MANIFEST):
-            name, _problem = manifest_name(parent)
-            return (name or parent.name), parent
+    the folder's name (as Claude Code does for a plugin it still loads).
+
+    ``known``, shared by the calls for the skills of one run, keeps what each folder above
+    them holds: skills share their parents, so each folder is asked once, not once a skill.
+    """
+    parent = os.path.abspath(skill_dir)
+    for _ in range(MANIFEST_LEVELS):  # (strings: Path.parents cost more than the checks)
+        above = os.path.dirname(parent)
+        if above == parent:
+            break  # the root has no parent
+        parent = above
+        if known is not None and parent in known:
+            found = known[parent]
+        else:
+            found = None
+            if os.path.isfile(os.path.join(parent, MANIFEST)):
+                folder = Path(parent)
+                name, _problem = manifest_name(folder)
+                found = (name or folder.name), folder
+            if known is not None:
+                known[parent] = found
+        if found is not None:
+            return found
     return None
 
 

@@ -6,10 +6,13 @@ Each tree mirrors what Claude Code 2.1.332 was run against (``conformance/cases_
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from skillctl import plugins
 from skillctl.agents import get_profile
 from skillctl.cli.app import app
 from skillctl.discovery import Status, discover
@@ -227,3 +230,34 @@ def test_codex_plugins_from_config_toml(tmp_path: Path) -> None:
     assert f"- `r1` = `{aaa}`\n- `r2` = `{mkt}`\n" in text
     assert bare.is_file() and on.is_file()
     assert "- myplug:greet: Say hello (file: r2/myplug/1.0.0/skills/hello/SKILL.md)" in text
+
+
+def test_namespace_of_with_shared_folders_equals_asking_each_skill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Skills of one run share what each folder above them holds: the same answers, and
+    each folder's manifest looked for once."""
+    deep = tmp_path / "a" / "b" / "c" / "d" / "e"
+    for folder, manifest in ((tmp_path / "p", '{"name": "named"}'),
+                             (tmp_path / "q", "not json"), (tmp_path / "a" / "b", None)):
+        if manifest is not None:
+            (folder / ".claude-plugin").mkdir(parents=True)
+            (folder / ".claude-plugin" / "plugin.json").write_text(manifest, encoding="utf-8")
+    skills = [tmp_path / "p" / "skills" / name for name in ("x", "y")]
+    skills += [tmp_path / "q" / "skills" / "z", tmp_path / "plain" / "w", deep, deep / "f",
+               Path("/"), Path("relative/skill")]
+    alone = [plugins.namespace_of(skill) for skill in skills]
+    assert alone[:3] == [("named", tmp_path / "p"), ("named", tmp_path / "p"),
+                         ("q", tmp_path / "q")]
+    assert alone[3:] == [None] * 5
+    asked: list[str] = []
+    real_isfile = os.path.isfile
+
+    def isfile(path: str) -> bool:
+        asked.append(path)
+        return real_isfile(path)
+
+    monkeypatch.setattr(os.path, "isfile", isfile)
+    known: plugins.FolderNamespaces = {}
+    assert [plugins.namespace_of(skill, known) for skill in skills] == alone
+    assert len(asked) == len(set(asked))

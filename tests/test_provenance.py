@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from skillctl.cli.app import app
@@ -182,3 +184,14 @@ def test_list_json_matches_its_published_schema(tmp_path: Path) -> None:
         jsonschema.validate(document, schema)
         linked = [s["linked"] for s in document["skills"] if s["linked"]]
         assert linked and all(item["by"] is None for item in linked)
+
+
+_PARTS = st.sampled_from(["", "root", "home", "ro", "rootx", "a b", ".."])
+
+
+@given(st.lists(_PARTS, max_size=4).map("/".join), st.lists(_PARTS, max_size=4).map("/".join))
+@settings(max_examples=500, deadline=None, derandomize=True)
+def test_below_home_on_strings_equals_pathlib(home: str, folder: str) -> None:
+    index = LockIndex(Path("/" + home), {})
+    absolute = os.path.abspath("/" + folder)
+    assert index.is_below_home(absolute) == Path(absolute).is_relative_to(index.home)

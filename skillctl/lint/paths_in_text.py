@@ -183,13 +183,28 @@ def references(ctx: SkillContext) -> Iterator[Reference]:
     body = ctx.parsed.body
     line_no = ctx.parsed.body_start_line
     counted = 0  # offset up to which newlines are counted into line_no
-    for start, target, column, is_link in raw_references(body):
+    for start, target, column, is_link in body_references(ctx):
         line_no += body.count("\n", counted, start)
         counted = start
         yield Reference(target, line_no, column, is_link)
 
 
-def raw_references(body: str) -> Iterator[tuple[int, str, int, bool]]:
+#: (offset where the reference's line starts, target, column, is_link)
+RawReference = tuple[int, str, int, bool]
+
+
+def body_references(ctx: SkillContext) -> tuple[RawReference, ...]:
+    """:func:`raw_references` of the skill's body, read once per skill (:meth:`SkillContext.
+    computed`) and shared by ``broken-reference``, ``reference-case``, ``reference-escape``
+    and ``missing-file``: reading the body for references was each one's largest cost."""
+    return ctx.computed(_read_body_references)
+
+
+def _read_body_references(ctx: SkillContext) -> tuple[RawReference, ...]:
+    return tuple(raw_references(ctx.parsed.body))
+
+
+def raw_references(body: str) -> Iterator[RawReference]:
     """:func:`references` without line numbers: (offset where the reference's line starts,
     target, column, is_link). Counting lines costs a pass over the body; most references
     are fine and need no line number."""
@@ -395,9 +410,9 @@ class Listings:
         return found
 
 
-def _case_variant(base: Path, rel: str, listings: Listings) -> str | None:
+def _case_variant(base: str, rel: str, listings: Listings) -> str | None:
     """The path as it exists on disk when it exists only in another letter case."""
-    current = str(base)
+    current = base
     parts = [p for p in rel.replace("\\", "/").split("/") if p not in ("", ".")]
     actual = []
     for part in parts:
@@ -416,7 +431,22 @@ def _case_variant(base: Path, rel: str, listings: Listings) -> str | None:
     return "/".join(actual)
 
 
-def _escapes(base: Path, target: str) -> str | None:
+def joined_as_pathlib(directory: str, target: str) -> str:
+    """``str(Path(directory) / target)`` for a relative ``target`` on POSIX, without building
+    a ``Path`` (a quarter of the reference checks' CPU): like pathlib, drop empty and ``.``
+    parts, which the file system would not always ignore (``file.md/`` is not there)."""
+    if os.name != "posix":
+        return str(Path(directory) / target)
+    if "//" in target or "." in target.split("/") or target.endswith("/") or not target:
+        parts = [part for part in target.split("/") if part not in ("", ".")]
+    else:
+        parts = [target]
+    if not parts:
+        return directory
+    return "/".join(parts) if directory == "." else "/".join([directory, *parts])
+
+
+def _escapes(target: str) -> str | None:
     """Why a target leaves the skill directory, or None."""
     if target.startswith(("/", "~")) or _DRIVE.match(target):
         return "an absolute path"
@@ -434,15 +464,15 @@ _OK: tuple[str, str | None] = ("ok", None)
 def path_status(ctx: SkillContext, target: str, listings: Listings) -> tuple[str, str | None]:
     """(status, detail) of one reference: ok, missing, case (detail: the name on disk) or
     escape (detail: why)."""
-    base = ctx.dir
-    escape = _escapes(base, target)
+    base = ctx.directory
+    escape = _escapes(target)
     if escape is not None:
         return "escape", escape
     if target in ctx.file_paths:
         # A file the skill's listing found under exactly this name: it exists, and in this
         # letter case (what the lexists and case checks below conclude, on disk).
         return _OK
-    if os.path.lexists(base / target):
+    if os.path.lexists(joined_as_pathlib(base, target)):
         variant = _case_variant(base, target, listings)
         if variant is not None and variant != os.path.normpath(target).replace("\\", "/"):
             return "case", variant  # found only through a case-insensitive file system

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillctl.collect import collect
 from skillctl.lint.config import resolve_config
@@ -168,3 +170,48 @@ def test_missing_skill_md_resolves_linked_folders(
         "skills/notes-link",
         "skills/plain-notes",
     ]
+
+
+def test_missing_file_and_the_reference_rules_read_the_body_once(
+    make_skill: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One pass over the body for references serves all four rules that need them."""
+    from skillctl.lint import paths_in_text
+    from skillctl.lint.rules.mentions import missing_file
+
+    directory = make_skill(
+        "reader", body=_BODY + "Open `resources/playbook.md` for details.\n"
+    )
+    ctx = _context(directory)
+    reads: list[str] = []
+    real = paths_in_text.raw_references
+
+    def counted(body: str) -> object:
+        reads.append(body)
+        return real(body)
+
+    monkeypatch.setattr(paths_in_text, "raw_references", counted)
+    assert [f.message for f in missing_file(ctx)] == [
+        "'resources/playbook.md' does not exist in the skill directory, but the body sends "
+        "the agent to it"
+    ]
+    list(broken_reference(ctx))
+    list(reference_case(ctx))
+    list(reference_escape(ctx))
+    assert [ref.target for ref in paths_in_text.references(ctx)][:2] == [
+        "references/Forms.md", "references/gone.md"
+    ]
+    assert len(reads) == 1
+
+
+_PATH_PARTS = st.sampled_from(["a", "b.md", ".", "..", "", ".x", "a b", "\\", "é"])
+
+
+@given(st.lists(_PATH_PARTS, max_size=5).map("/".join).filter(lambda t: not t.startswith("/")))
+@settings(max_examples=500, deadline=None, derandomize=True)
+def test_joined_as_pathlib_equals_pathlib(target: str) -> None:
+    from skillctl.lint.paths_in_text import joined_as_pathlib
+
+    for directory in ("skill", "/abs/skill", "./rel", "."):
+        base = str(Path(directory))
+        assert joined_as_pathlib(base, target) == str(Path(base) / target)

@@ -24,10 +24,11 @@ _WINNER_TEXT = {
 }
 
 
-def _key(skill: Skill) -> str:
+def _key(skill: Skill, known: plugins.FolderNamespaces) -> str:
     """The name as agents invoke it: a plugin's skill is ``<plugin>:<name>`` (issue 14 §4)."""
     name = unicodedata.normalize("NFKC", skill.name.strip())
-    found = (skill.namespace, None) if skill.namespace else plugins.namespace_of(skill.dir)
+    found = ((skill.namespace, None) if skill.namespace
+             else plugins.namespace_of(skill.dir, known))
     return f"{found[0]}:{name}" if found else name
 
 
@@ -67,8 +68,9 @@ def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]
     Matters for every agent.
     """
     groups: dict[str, list[Skill]] = defaultdict(list)
+    known: plugins.FolderNamespaces = {}  # each folder's manifest, asked once for the run
     for skill in ctx.skills:
-        groups[_key(skill)].append(skill)
+        groups[_key(skill, known)].append(skill)
     profiles = ctx.profiles or every_profile()
     behaviour = winners_text(list(profiles))
     for name, skills in sorted(groups.items()):

@@ -10,17 +10,17 @@ placeholders, example labels, and the check of a path against the skill director
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from skillctl.lint.context import SkillContext
 from skillctl.lint.paths_in_text import (
     FENCE,
     TEMPLATE_CHARS,
     Listings,
+    body_references,
     in_example,
     is_placeholder,
     path_status,
-    references,
 )
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
@@ -69,13 +69,47 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
 
 
-def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
+def _mention_lines(body: str) -> Iterator[tuple[int, str]]:
+    """(offset where the line starts, line) of the body lines :func:`_mentions` must read, in
+    order: those holding a path's tail (:data:`_PATH_TAIL`, found by one search over the
+    body) and those before the last of them holding a fence marker. Every other line is one
+    it skips; looping over every line in Python was most of the rule's CPU."""
+    find = body.find
+    rfind = body.rfind
+    starts = [rfind("\n", 0, match.start()) + 1 for match in _PATH_TAIL.finditer(body)]
+    if not starts:
+        return
+    last = starts[-1]
+    for marker in ("```", "~~~"):
+        at = find(marker, 0, last)
+        while at >= 0:
+            starts.append(rfind("\n", 0, at) + 1)
+            end = find("\n", at)
+            if end < 0:
+                break
+            at = find(marker, end + 1, last)
+    starts.sort()
+    previous = -1
+    for start in starts:
+        if start != previous:
+            previous = start
+            end = find("\n", start)
+            yield start, body[start : end if end >= 0 else len(body)]
+
+
+def _mentions(
+    ctx: SkillContext, wanted: Callable[[str], bool]
+) -> Iterator[tuple[int, int, str]]:
     """(line, column, path) of each path the body points the agent at, outside code blocks:
-    in an inline code span or running text, after a read verb or at the head of a list item."""
+    in an inline code span or running text, after a read verb or at the head of a list item.
+
+    Only paths ``wanted`` keeps are checked for the words before them (a regular expression
+    per path, where most paths are of folders the rule never reports)."""
+    body = ctx.parsed.body
+    line_no = ctx.parsed.body_start_line
+    counted = 0  # offset up to which newlines are counted into line_no
     opener: str | None = None
-    for line_no, line in ctx.body_lines():
-        if "/" not in line and "```" not in line and "~~~" not in line:
-            continue
+    for line_start, line in _mention_lines(body):
         fence = FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if fence:
             marker = fence.group(1)
@@ -87,18 +121,29 @@ def _mentions(ctx: SkillContext) -> Iterator[tuple[int, int, str]]:
             continue
         if opener is not None or "/" not in line or not _PATH_TAIL.search(line):
             continue
-        spans = [(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
-        plain = _CODE_SPAN.sub(_blank, line) if "`" in line else line
+        has_code = "`" in line
+        spans = ([(m.start(1), m.group(1)) for m in _CODE_SPAN_PATH.finditer(line)]
+                 if has_code else [])
+        plain = _CODE_SPAN.sub(_blank, line) if has_code else line
         # a link's target is broken-reference's; so is any URL
         plain = _LINK_OR_URL.sub(_blank, plain)
-        if "_" in plain:
-            plain = _EMPHASIS_UNDERSCORES.sub(_blank, plain)
-        spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
+        # every text path holds a path's tail, and blanking underscores makes none: a line
+        # whose paths were all links or URLs is not searched again (a search from every
+        # character, for the lookbehind)
+        if _PATH_TAIL.search(plain):
+            if "_" in plain:
+                plain = _EMPHASIS_UNDERSCORES.sub(_blank, plain)
+            spans += [(m.start(1), m.group(1)) for m in _TEXT_PATH.finditer(plain)]
         for start, target in sorted(spans):
+            target = target.rstrip(".,;:")
+            if not wanted(target):
+                continue
             before = line[:start]
             if not (_READ_VERB.search(before) or _LIST_START.match(before)):
                 continue
-            yield line_no, start + 1, target.rstrip(".,;:")
+            line_no += body.count("\n", counted, line_start)
+            counted = line_start
+            yield line_no, start + 1, target
 
 
 def _first_folder(target: str) -> str:
@@ -130,19 +175,25 @@ def missing_file(ctx: SkillContext) -> Iterator[Finding]:
     body = ctx.parsed.body
     if "/" not in body:
         return NO_FINDINGS
-    known = {ref.target.removeprefix("./") for ref in references(ctx)}
-    body_lines = body.split("\n")
+    # (no line numbers needed here: the targets alone, as the reference rules read them)
+    known = {target.removeprefix("./") for _, target, _, _ in body_references(ctx)}
+    body_lines: list[str] | None = None  # split at the first path that is missing
     first = ctx.parsed.body_start_line
     listings = Listings()
     folders = {path.split("/", 1)[0] for path in ctx.file_paths if "/" in path}
     findings: list[Finding] = []
     seen: set[str] = set()
-    for line_no, column, target in _mentions(ctx):
-        bare = target.removeprefix("./")
+
+    def wanted(target: str) -> bool:
+        # what the loop below would drop whatever the words before the path (no `seen`:
+        # it counts only paths that pass them)
         folder = _first_folder(target)
-        if bare in known or bare in seen or folder in _REFERENCE_DIRS:
-            continue
-        if folder not in _RESOURCE_DIRS and folder not in folders:
+        return (target.removeprefix("./") not in known and folder not in _REFERENCE_DIRS
+                and (folder in _RESOURCE_DIRS or folder in folders))
+
+    for line_no, column, target in _mentions(ctx, wanted):
+        bare = target.removeprefix("./")
+        if bare in seen:
             continue
         if not TEMPLATE_CHARS.isdisjoint(target) or is_placeholder(target):
             continue
@@ -150,6 +201,8 @@ def missing_file(ctx: SkillContext) -> Iterator[Finding]:
         status, _ = path_status(ctx, target, listings)
         if status != "missing":
             continue  # there, there in another case (reference-case's), or outside the skill
+        if body_lines is None:
+            body_lines = body.split("\n")
         index = line_no - first
         if 0 <= index < len(body_lines) and in_example(body_lines, index, column):
             continue

@@ -12,12 +12,12 @@ from skillctl.lint.overlay import overlaid_skill
 from skillctl.lint.paths_in_text import (
     Listings,
     Reference,
+    body_references,
     in_example,
     is_document_template,
     is_placeholder,
     is_word_pair,
     path_status,
-    raw_references,
     references,
 )
 from skillctl.lint.registry import NO_FINDINGS, Finding, rule
@@ -47,7 +47,7 @@ def unresolved_references(ctx: SkillContext) -> tuple[tuple[Reference, str, str 
     body = ctx.parsed.body
     listings: Listings | None = None
     found: list[tuple[Reference, str, str | None]] = []
-    for start, target, column, is_link in raw_references(body):
+    for start, target, column, is_link in body_references(ctx):
         if listings is None:
             listings = Listings()
         status, detail = path_status(ctx, target, listings)

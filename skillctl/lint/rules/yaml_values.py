@@ -23,6 +23,23 @@ _BLOCK_DESCRIPTION = re.compile(r"(?m)^description[ \t]*:[ \t]+([|>][-+0-9]*)[ \
 _INDICATOR_TEXT = re.compile(r"^[|>][-+0-9]*(?:\s|$)")
 
 
+def block_description(text: str) -> re.Match[str] | None:
+    """``_BLOCK_DESCRIPTION.search(text)``, the pattern tried only at lines that start with
+    ``description``: a search tries ``^`` at every character of the file (body included),
+    six times slower on real skills."""
+    if text.startswith("description"):
+        match = _BLOCK_DESCRIPTION.match(text)
+        if match is not None:
+            return match
+    at = text.find("\ndescription")
+    while at >= 0:
+        match = _BLOCK_DESCRIPTION.match(text, at + 1)  # ((?m)^ matches after a newline)
+        if match is not None:
+            return match
+        at = text.find("\ndescription", at + 1)
+    return None
+
+
 def _profiles(ctx: SkillContext) -> tuple[Profile, ...]:
     """The chosen agents' profiles, or every agent's for the portable set."""
     return ctx.profiles or every_profile()
@@ -122,7 +139,7 @@ def description_block_indicator(ctx: SkillContext) -> Iterator[Finding]:
     text = ctx.parsed.text
     if text is None or (ctx.parsed.frontmatter is None and not ctx.parsed.problems):
         return NO_FINDINGS
-    match = _BLOCK_DESCRIPTION.search(text)
+    match = block_description(text)
     if match is None:
         return NO_FINDINGS
     from skillctl.dialects import verdict
