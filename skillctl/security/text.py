@@ -210,16 +210,24 @@ _ANCHORS: tuple[tuple[tuple[bytes, int, bytes], ...] | None, ...] = (
 _SURROUNDINGS = {context: re.compile(context) for anchors in _ANCHORS
                  for _, _, context in anchors or () if context}
 #: What the line-start pattern needs: one of these, or "system" and then "[system]",
-#: "system>" or "override" (most files have no "system": two searches spared)
-_ANCHORED_NEEDS = (b"<|", b"[inst]")
-_SYSTEM_NEEDS = (b"[system]", b"system>")
+#: "system>" or "override" (most files have no "system": two searches spared). Literal
+#: patterns, not ``in``: they start with punctuation (see :data:`_COMMENT_OPEN`).
+_ANCHORED_NEEDS = (re.compile(rb"<\|"), re.compile(rb"\[inst\]"))
+_SYSTEM_TAG = re.compile(rb"\[system\]")
 #: pattern index -> its lead words as one search, longest first
 _LEAD_OF = tuple(
     re.compile(b"|".join(re.escape(w.encode()) for w in sorted(words, key=len, reverse=True)))
     if words else None for words in _LEADS)
 _LONGEST_LEAD = max(len(w) for words in _LEADS for w in words or ())
 _ASCII_BYTES = bytes(range(128))
-_LOWER_BYTES = bytes(code | 0x20 if 65 <= code <= 90 else code for code in range(256))
+#: Whitespace but the line break, as ASCII bytes (what a blank line may hold besides it).
+_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"
+#: ASCII letters lowered, and every blank made a line break: the anchors and lead words are
+#: found as they are (a blank stays whitespace to every pattern, to ``split`` and to
+#: :data:`_SPACE`), and a run of blank lines or of spaces becomes one run of line breaks,
+#: found by one search (:func:`_may_push_offscreen`).
+_LOWER_BYTES = bytes(
+    10 if code in _BLANKS else code | 0x20 if 65 <= code <= 90 else code for code in range(256))
 #: UTF-8 continuation bytes as 1, every other byte as 0 (byte offsets to character offsets)
 _CONTINUATION = bytes(1 if 0x80 <= code < 0xC0 else 0 for code in range(256))
 #: The only non-ASCII characters a case-insensitive pattern matches to an ASCII letter.
@@ -275,8 +283,10 @@ class _Encoded:
 
     __slots__ = ("_low", "data", "lookalikes", "others")
 
-    def __init__(self, text: str) -> None:
-        self.data = text.encode("utf-8", "surrogatepass")
+    def __init__(self, text: str, data: bytes | None = None) -> None:
+        #: ``data``, when given, must be ``text`` encoded (the file's bytes, when they
+        #: decoded without an error): encoding the text again is spared
+        self.data = text.encode("utf-8", "surrogatepass") if data is None else data
         self.others = "" if text.isascii() else self.data.translate(
             None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
         #: letters a case-insensitive pattern reads as ASCII ones: lowered bytes miss them
@@ -285,7 +295,8 @@ class _Encoded:
 
     @property
     def low(self) -> bytes:
-        """The bytes with ASCII letters lowered."""
+        """The bytes with ASCII letters lowered and blanks made line breaks
+        (:data:`_LOWER_BYTES`)."""
         if self._low is None:
             self._low = self.data.translate(_LOWER_BYTES)
         return self._low
@@ -309,8 +320,8 @@ def injection_matches(text: str, encoded: _Encoded | None = None
     for index, (pattern, strong, why) in enumerate(_INJECTION):
         anchors = _ANCHORS[index]
         if anchors is None:  # (after pattern 0, whose anchors include "override")
-            if any(word in low for word in _ANCHORED_NEEDS) or (b"system" in low and (
-                    hits[b"override"] or any(word in low for word in _SYSTEM_NEEDS))):
+            if any(need.search(low) for need in _ANCHORED_NEEDS) or (b"system" in low and (
+                    hits[b"override"] or _SYSTEM_TAG.search(low) or b"system>" in low)):
                 yield from ((match, strong, why) for match in pattern.finditer(text))
             continue
         end = byte = char = 0
@@ -580,16 +591,17 @@ def _quote(text: str) -> str:
 
 
 def scan_text(text: str, *, markdown: bool = True, topic: str = "",
-              characters_only: bool = False) -> list[TextFinding]:
+              characters_only: bool = False, data: bytes | None = None) -> list[TextFinding]:
     """Every hidden instruction and injection phrase in one file's text, sorted by place.
 
     ``markdown``: the file is Markdown (fences and code spans show text as code);
     ``topic``: the skill's name and description (a skill about security quotes attacks in
     its lists and tables); ``characters_only``: look only for invisible, smuggled and bidi
-    characters (source code, where comments and phrasing are the code analysis's part).
+    characters (source code, where comments and phrasing are the code analysis's part);
+    ``data``: the text's UTF-8 bytes, when the caller has them (spares encoding it again).
     """
     layout = _Layout(text, markdown)
-    encoded = _Encoded(text)
+    encoded = _Encoded(text, data)
     findings: list[TextFinding] = []
     if _may_hide_characters(encoded):
         findings.extend(_characters(layout))
@@ -597,7 +609,7 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
         findings.sort(key=lambda f: (f.line, f.column, f.kind))
         return findings
     hidden_spans: list[tuple[int, int]] = []
-    if b"<!--" in encoded.data:
+    if _COMMENT_OPEN.search(encoded.data):
         findings.extend(_comments(text, layout, hidden_spans))
     if _may_hide_link_text(text, encoded):
         findings.extend(_link_texts(text, layout, hidden_spans))
@@ -634,6 +646,12 @@ def _may_hide_characters(encoded: _Encoded) -> bool:
 _TITLED_LINK = re.compile(r"\]\(\s*<?[^)\s>]*>?\s+[\"'(]")
 _TITLED_REFERENCE = re.compile(r"\]:\s*\S+\s+[\"'(]")
 _HTML_IMAGE = re.compile(r"<img", re.IGNORECASE)
+#: Literal searches for markers that start with punctuation: a pattern that starts with a
+#: literal finds it by scanning for its first character, two to three times faster than
+#: ``bytes.find`` for a needle of two to six bytes, and punctuation is rare in prose.
+_COMMENT_OPEN = re.compile(rb"<!--")
+_IMAGE_OPEN = re.compile(rb"!\[")
+_HTML_IMAGE_LOW = re.compile(rb"<img")
 
 
 def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
@@ -642,25 +660,29 @@ def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
     has links; few have images or titles."""
     if not GATED:
         return True
-    data = encoded.data
-    return (b"![" in data or (b"](" in data and _TITLED_LINK.search(text) is not None)
-            or (b"]:" in data and _TITLED_REFERENCE.search(text) is not None)
+    return (_IMAGE_OPEN.search(encoded.data) is not None
+            or _TITLED_LINK.search(text) is not None
+            or _TITLED_REFERENCE.search(text) is not None
             or (_HTML_IMAGE.search(text) is not None if encoded.lookalikes
-                else b"<img" in encoded.low))
+                else _HTML_IMAGE_LOW.search(encoded.low) is not None))
 
 
-#: Whitespace but the line break, as ASCII bytes (deleted before looking for blank lines).
-_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _BLANK_RUN_BYTES = b"\n" * BLANK_RUN  # (the search puts one more before the text)
 
 
 def _may_push_offscreen(encoded: _Encoded) -> bool:
     """Whether :func:`_offscreen` can find anything: a run of blank lines (line breaks with
-    nothing but blanks between) or a long run of spaces or tabs."""
-    data = encoded.data
-    if not GATED or b" " * SPACE_RUN in data or b"\t" * 40 in data:
+    nothing but blanks between) or a long run of spaces or tabs. Both are a run of at least
+    :data:`BLANK_RUN` line breaks in the lowered bytes (blanks made line breaks): one search
+    rules out almost every file; the rest are checked as :func:`_offscreen` reads them."""
+    if not GATED:
         return True
     if any(ch.isspace() for ch in set(encoded.others)):  # a Unicode space may fill a line
+        return True
+    if _BLANK_RUN_BYTES not in encoded.low:
+        return False
+    data = encoded.data
+    if b" " * SPACE_RUN in data or b"\t" * 40 in data:
         return True
     return _BLANK_RUN_BYTES in data.translate(None, _BLANKS)
 
