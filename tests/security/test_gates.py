@@ -109,6 +109,24 @@ def test_the_injection_anchors_find_what_every_pattern_finds_on_generated_text()
     assert found > 2000  # the generator does make phrases the patterns match
 
 
+def test_the_line_start_pattern_is_tried_wherever_it_can_match() -> None:
+    """Its pre-check: "<|", "[inst]", "[system]", "system>", or "system" then whitespace
+    then "override" (looked for only before each "override", and only so far back)."""
+    texts = [f"{before}system{space}override{after}"
+             for before in ("", "# ", "x\n#\t", "\n  ## ", "#\u00a0")
+             for space in (" ", "\t", "\n", "\u2003", "\x1c", " " * 255, " " * 300, "\n" * 257,
+                           "-", "")
+             for after in ("", " now", "s", "\n")]
+    texts += ["# System Override: do it", "override system", "#SYSTEM  OVERRIDE", "<|im_end|>",
+              "[INST] x", " </system>", "[system]", "# system\u00e9 override"]
+    found = 0
+    for text in texts:
+        expected = _everywhere(text)
+        assert _gated(text) == expected, repr(text)
+        found += bool(expected)
+    assert found > 100
+
+
 def test_the_injection_anchors_find_what_every_pattern_finds_on_real_text() -> None:
     texts = _text_files()
     assert len(texts) > 300
