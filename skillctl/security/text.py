@@ -694,9 +694,11 @@ def _may_hide_characters(encoded: _Encoded) -> bool:
 
 
 #: A link with a title: ``](url "title")``, a reference definition with one: ``]: url "t"``
-#: (both start with a literal, so the search is quick).
-_TITLED_LINK = re.compile(r"\]\(\s*<?[^)\s>]*>?\s+[\"'(]")
-_TITLED_REFERENCE = re.compile(r"\]:\s*\S+\s+[\"'(]")
+#: (both start with a literal, so the search is quick), searched in the UTF-8 bytes: any byte
+#: of a non-ASCII character may be part of a Unicode space, so these find at least what
+#: :data:`_IMAGE_OR_LINK` and :data:`_REFERENCE_DEF` find in the text.
+_TITLED_LINK = re.compile(rb"\]\(" + _SPACE + rb"*<?[^)\s>]*>?" + _SPACE + rb"+[\"'(]")
+_TITLED_REFERENCE = re.compile(rb"\]:" + _SPACE + rb"*\S+" + _SPACE + rb"+[\"'(]")
 _HTML_IMAGE = re.compile(r"<img", re.IGNORECASE)
 #: Literal searches for markers that start with punctuation: a pattern that starts with a
 #: literal finds it by scanning for its first character, two to three times faster than
@@ -713,8 +715,8 @@ def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
     if not GATED:
         return True
     return (_IMAGE_OPEN.search(encoded.data) is not None
-            or _TITLED_LINK.search(text) is not None
-            or _TITLED_REFERENCE.search(text) is not None
+            or _TITLED_LINK.search(encoded.data) is not None
+            or _TITLED_REFERENCE.search(encoded.data) is not None
             or (_HTML_IMAGE.search(text) is not None if encoded.lookalikes
                 else _HTML_IMAGE_LOW.search(encoded.low) is not None))
 
