@@ -209,32 +209,102 @@ _ANCHORS: tuple[tuple[tuple[bytes, int, bytes], ...] | None, ...] = (
 )
 _SURROUNDINGS = {context: re.compile(context) for anchors in _ANCHORS
                  for _, _, context in anchors or () if context}
-#: Letters from the rarest to the most common in English text.
-_RARE_FIRST = b"zqxjkvbpygfwmucldrhsnioate"
-#: Anchors up to this long are found by a pattern (:func:`_short_anchor_search`):
-#: ``bytes.find`` skips about a needle's length at a time, so it is slow for short ones.
-_SHORT = 5
+#: Anchors found together, by one search for a letter they share: a pattern that starts
+#: with one letter skips from one to the next in C, about as fast as ``bytes.find`` for one
+#: word, and a rare letter stops it seldom, so one search stands in for several. Chosen by
+#: measuring on the shared corpus (their letters are among the rarest in English; the
+#: other anchors, long words, are found faster one by one with ``bytes.find``, which skips
+#: about a needle's length at a time).
+_ANCHOR_GROUPS: tuple[tuple[bytes, tuple[bytes, ...]], ...] = (
+    (b"y", (b"your", b"yolo", b"safety", b"security", b"dangerously")),
+    (b"v", (b"override", b"overwrite", b"approv")),
+    (b"g", (b"ignore", b"disregard", b"forget", b"guardrail")),
+    (b"m", (b"mode", b"moderation", b"permission", b"prompt")),
+    (b"u", (b"user",)),
+    (b"w", (b"now",)),
+)
 
 
-def _short_anchor_search(word: bytes, context: bytes) -> tuple[re.Pattern[bytes], int]:
-    """A search for a short anchor and how far its matches start after the word: the
-    pattern starts at the word's rarest letter, so the search skips from one of those to
-    the next in C, and holds the rest of the word and the surroundings as look-behind and
-    look-ahead, so only the places that can anchor a match come back to Python ("mode":
-    770 of the 10,573 in the shared corpus)."""
-    rank = {letter: place for place, letter in enumerate(_RARE_FIRST)}
-    split = min(range(len(word)), key=lambda at: rank.get(word[at], -1))
-    behind, after = re.escape(word), b""
-    if context:
-        assert context.startswith(_SPACE + word), context
-        behind, after = _SPACE + behind, context[len(_SPACE + word):]
-    return re.compile(re.escape(word[split:]) + b"(?<=" + behind + b")"
-                      + (b"(?=" + after + b")" if after else b"")), split
+def _may_share_letter(letter: bytes, one: bytes, other: bytes) -> bool:
+    """Whether ``one`` and ``other`` can both stand at the same ``letter`` of a text (their
+    letters before it and after it agree as far as both reach: "mode" and "moderation",
+    "safety" and "yolo" in "safetyolo")."""
+    at_one, at_other = one.index(letter), other.index(letter)
+    before = min(at_one, at_other)
+    after = min(len(one) - at_one, len(other) - at_other)
+    return (one[at_one - before: at_one + after]
+            == other[at_other - before: at_other + after])
 
 
-_SHORT_ANCHOR_SEARCH = {(word, context): _short_anchor_search(word, context)
-                        for anchors in _ANCHORS for word, _, context in anchors or ()
-                        if len(word) <= _SHORT}
+class _AnchorGroup:
+    """One search for the anchors of a group: ``pattern`` matches at a shared letter where
+    one of them stands with its surroundings (look-behind and look-ahead; an empty group
+    at the end of each word's branch says which matched). The search stops at the first
+    branch that fits; where two words can fit the same letter, the others are then tried
+    one by one (``also``)."""
+
+    __slots__ = ("also", "anchors", "branches", "offsets", "pattern")
+
+    def __init__(self, letter: bytes, anchors: Sequence[tuple[bytes, bytes]]) -> None:
+        branches = []
+        for word, context in anchors:
+            at = word.index(letter)
+            behind, after = re.escape(word[: at + 1]), re.escape(word[at + 1:])
+            if context:
+                assert context.startswith(_SPACE + word), context
+                behind, after = _SPACE + behind, after + context[len(_SPACE + word):]
+            branches.append(b"(?<=" + behind + b")" + (b"(?=" + after + b")" if after else b""))
+        if len(anchors) == 1:  # the rest of the word as the search's literal: fewer stops
+            (word, context), = anchors
+            at = word.index(letter)
+            around = (_SPACE + re.escape(word) if context else re.escape(word))
+            tail = context[len(_SPACE + word):]
+            self.pattern = re.compile(re.escape(word[at:]) + b"(?<=" + around + b")"
+                                      + (b"(?=" + tail + b")" if tail else b"") + b"()")
+        else:
+            self.pattern = re.compile(
+                re.escape(letter) + b"(?:" + b"|".join(b + b"()" for b in branches) + b")")
+        #: each word's branch alone, tried at a letter another word's branch matched
+        self.branches = tuple(re.compile(re.escape(letter) + b) for b in branches)
+        self.anchors = tuple(anchors)
+        #: how far each word starts before its shared letter
+        self.offsets = tuple(word.index(letter) for word, _ in anchors)
+        words = [word for word, _ in anchors]
+        self.also = tuple(
+            tuple(other for other in range(len(words)) if other != one
+                  and _may_share_letter(letter, words[one], words[other]))
+            for one in range(len(words)))
+
+    def find(self, low: bytes, hits: dict[tuple[bytes, bytes], list[int]]) -> None:
+        """Every anchor of the group in ``low``, into ``hits``."""
+        found: list[list[int]] = [[] for _ in self.anchors]
+        offsets, also, branches = self.offsets, self.also, self.branches
+        for match in self.pattern.finditer(low):
+            which = (match.lastindex or 1) - 1  # (a branch always matched: never 0)
+            at = match.start()
+            found[which].append(at - offsets[which])
+            for other in also[which]:
+                if branches[other].match(low, at) is not None:
+                    found[other].append(at - offsets[other])
+        hits.update(zip(self.anchors, found, strict=True))  # (in order, as the letters come)
+
+
+def _anchor_groups() -> dict[tuple[bytes, bytes], _AnchorGroup]:
+    """Each grouped anchor (word, surroundings) -> its group's search."""
+    contexts = {word: context for anchors in _ANCHORS for word, _, context in anchors or ()}
+    groups: dict[tuple[bytes, bytes], _AnchorGroup] = {}
+    for letter, words in _ANCHOR_GROUPS:
+        group = _AnchorGroup(letter, [(word, contexts[word]) for word in words])
+        groups.update((anchor, group) for anchor in group.anchors)
+    return groups
+
+
+#: (word, surroundings) -> the search that finds it with the other anchors of its group
+#: (every anchor has one set of surroundings; "approv" and "permission" none in both
+#: patterns that use them).
+_GROUP_OF = _anchor_groups()
+assert len(_GROUP_OF) == len({w for anchors in _ANCHORS for w, _, _ in anchors or ()
+                              if any(w in words for _, words in _ANCHOR_GROUPS)})
 #: What the line-start pattern needs: one of these, or "system" and then "[system]",
 #: "system>" or "override" (most files have no "system": two searches spared). Literal
 #: patterns, not ``in``: they start with punctuation (see :data:`_COMMENT_OPEN`).
@@ -289,21 +359,27 @@ def _window_start(low: bytes, anchor: int, chunks: int) -> int:
         reach *= 4
 
 
-def _anchor_positions(low: bytes, word: bytes, context: bytes) -> list[int]:
-    """The offsets of ``word`` in ``low`` where its surroundings (``context``) stand."""
-    short = _SHORT_ANCHOR_SEARCH.get((word, context))
-    if short is not None:
-        search, split = short
-        return [found.start() - split for found in search.finditer(low)]
+def _anchor_positions(low: bytes, word: bytes, context: bytes,
+                      hits: dict[tuple[bytes, bytes], list[int]]) -> list[int]:
+    """The offsets of ``word`` in ``low`` where its surroundings (``context``) stand;
+    ``hits``: the anchors found so far (a group's search finds all of its anchors)."""
+    positions = hits.get((word, context))
+    if positions is not None:
+        return positions
+    group = _GROUP_OF.get((word, context))
+    if group is not None:
+        group.find(low, hits)
+        return hits[word, context]
     positions = []
     at = low.find(word)
     while at >= 0:
         positions.append(at)
         at = low.find(word, at + 1)
-    if not context:
-        return positions
-    around = _SURROUNDINGS[context].match
-    return [at for at in positions if at and around(low, at - 1) is not None]
+    if context:
+        around = _SURROUNDINGS[context].match
+        positions = [at for at in positions if at and around(low, at - 1) is not None]
+    hits[word, context] = positions
+    return positions
 
 
 def _candidates(low: bytes, index: int, anchors: tuple[tuple[bytes, int, bytes], ...],
@@ -314,10 +390,7 @@ def _candidates(low: bytes, index: int, anchors: tuple[tuple[bytes, int, bytes],
     assert lead is not None
     starts: set[int] = set()
     for word, chunks, context in anchors:
-        positions = hits.get((word, context))
-        if positions is None:
-            positions = hits[word, context] = _anchor_positions(low, word, context)
-        for anchor in positions:
+        for anchor in _anchor_positions(low, word, context, hits):
             stop = anchor + _LONGEST_LEAD
             found = lead.search(low, _window_start(low, anchor, chunks), stop)
             while found is not None and found.start() <= anchor:

@@ -9,7 +9,9 @@ texts made of the very words, spaces and look-alike letters the pre-checks key o
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,51 @@ def test_the_injection_anchors_find_what_every_pattern_finds_on_generated_text()
         assert _gated(text) == expected, repr(text)
         found += bool(expected)
     assert found > 2000  # the generator does make phrases the patterns match
+
+
+def _every_offset(low: bytes, word: bytes, context: bytes) -> list[int]:
+    """Where ``word`` stands in lowered bytes with its surroundings, the plain way."""
+    found, at = [], low.find(word)
+    while at >= 0:
+        if not context or (at and re.match(context, low[at - 1:])):
+            found.append(at)
+        at = low.find(word, at + 1)
+    return found
+
+
+def _merged(letter: bytes, one: bytes, other: bytes) -> bytes | None:
+    """``one`` and ``other`` written over each other at ``letter`` ("safetyolo"), or None
+    when they disagree there."""
+    at_one, at_other = one.index(letter), other.index(letter)
+    shift = at_one - at_other  # where ``other`` starts in ``one``'s frame
+    start, end = min(0, shift), max(len(one), shift + len(other))
+    out = bytearray(b"?" * (end - start))
+    for offset, word in ((0, one), (shift, other)):
+        for index, byte in enumerate(word):
+            place = offset + index - start
+            if out[place] not in (ord("?"), byte):
+                return None
+            out[place] = byte
+    return bytes(out)
+
+
+def test_the_grouped_anchor_searches_find_every_anchor() -> None:
+    """security/text.py finds several anchors in one search for a letter they share; two
+    words that can stand at the same letter ("safetyolo", "moderation") are both found."""
+    texts = [t.encode("utf-8", "surrogatepass") for t in [*_text_files(), *_generated(300)]]
+    for letter, words in security_text._ANCHOR_GROUPS:
+        for one, other in itertools.permutations(words, 2):
+            merged = _merged(letter, one, other)
+            if merged is not None:
+                texts += [merged, b" " + merged + b" x", b"\t" + merged + b".", merged * 3]
+    contexts = {(word, context) for anchors in security_text._ANCHORS
+                for word, _, context in anchors or ()}
+    for data in texts:
+        low = data.translate(security_text._LOWER_BYTES)
+        hits: dict[tuple[bytes, bytes], list[int]] = {}
+        for word, context in sorted(contexts):
+            assert (security_text._anchor_positions(low, word, context, hits)
+                    == _every_offset(low, word, context)), (word, data[:80])
 
 
 def test_the_line_start_pattern_is_tried_wherever_it_can_match() -> None:
