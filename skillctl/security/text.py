@@ -163,7 +163,7 @@ GATED = True
 
 #: For each pattern of :data:`_INJECTION`, the words (lower case) one of which every match
 #: starts with; None: a pattern anchored at line starts, tried only on text holding one of
-#: :data:`_ANCHORED_NEEDS`.
+#: its markers (see :data:`_INST_TAG`).
 _LEADS: tuple[tuple[str, ...] | None, ...] = (
     ("ignore", "disregard", "forget", "override", "overwrite"),
     ("do", "don", "never", "without", "hide", "conceal", "keep"),
@@ -305,10 +305,10 @@ def _anchor_groups() -> dict[tuple[bytes, bytes], _AnchorGroup]:
 _GROUP_OF = _anchor_groups()
 assert len(_GROUP_OF) == len({w for anchors in _ANCHORS for w, _, _ in anchors or ()
                               if any(w in words for _, words in _ANCHOR_GROUPS)})
-#: What the line-start pattern needs: one of these, or "system" and then "[system]",
+#: What the line-start pattern needs: "<|", "[inst]", or "system" and then "[system]",
 #: "system>" or "override" (most files have no "system": two searches spared). Literal
-#: patterns, not ``in``: they start with punctuation (see :data:`_COMMENT_OPEN`).
-_ANCHORED_NEEDS = (re.compile(rb"<\|"), re.compile(rb"\[inst\]"))
+#: patterns, not ``in``: they start with punctuation (see :data:`_ANGLE_MARKERS`).
+_INST_TAG = re.compile(rb"\[inst\]")
 _SYSTEM_TAG = re.compile(rb"\[system\]")
 #: pattern index -> its lead words as one search, longest first
 _LEAD_OF = tuple(
@@ -405,7 +405,7 @@ class _Encoded:
     same with ASCII letters lowered, and its non-ASCII characters alone (picked out in C:
     a few hundred characters where the text has tens of thousands)."""
 
-    __slots__ = ("_low", "data", "lookalikes", "others")
+    __slots__ = ("_angles", "_low", "data", "lookalikes", "others")
 
     def __init__(self, text: str, data: bytes | None = None) -> None:
         #: ``data``, when given, must be ``text`` encoded (the file's bytes, when they
@@ -416,6 +416,19 @@ class _Encoded:
         #: letters a case-insensitive pattern reads as ASCII ones: lowered bytes miss them
         self.lookalikes = bool(self.others) and _ASCII_LOOKALIKES.search(self.others) is not None
         self._low: bytes | None = None
+        self._angles: frozenset[bytes] | None = None
+
+    def holds(self, marker: bytes) -> bool:
+        """Whether the lowered bytes hold ``marker``, one of :data:`_ANGLE_MARKERS`' ("<!--",
+        "<img", "<|"): all three are found by one search for "<", rare in prose."""
+        if self._angles is None:
+            found: set[bytes] = set()
+            for match in _ANGLE_MARKERS.finditer(self.low):
+                found.add(match.group())
+                if len(found) == 3:
+                    break
+            self._angles = frozenset(found)
+        return marker in self._angles
 
     @property
     def low(self) -> bytes:
@@ -444,7 +457,7 @@ def injection_matches(text: str, encoded: _Encoded | None = None
     for index, (pattern, strong, why) in enumerate(_INJECTION):
         anchors = _ANCHORS[index]
         if anchors is None:  # (after pattern 0, whose anchors include "override")
-            if any(need.search(low) for need in _ANCHORED_NEEDS) or (b"system" in low and (
+            if encoded.holds(b"<|") or _INST_TAG.search(low) or (b"system" in low and (
                     _SYSTEM_TAG.search(low) or b"system>" in low
                     or any(_system_before(low, at) for at in hits[b"override", b""]))):
                 yield from ((match, strong, why) for match in pattern.finditer(text))
@@ -734,7 +747,7 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
         findings.sort(key=lambda f: (f.line, f.column, f.kind))
         return findings
     hidden_spans: list[tuple[int, int]] = []
-    if _COMMENT_OPEN.search(encoded.data):
+    if encoded.holds(b"<!--"):
         findings.extend(_comments(text, layout, hidden_spans))
     if _may_hide_link_text(text, encoded):
         findings.extend(_link_texts(text, layout, hidden_spans))
@@ -766,19 +779,19 @@ def _may_hide_characters(encoded: _Encoded) -> bool:
     return not GATED or _REPORTED_CHARACTER.search(encoded.others) is not None
 
 
-#: A link with a title: ``](url "title")``, a reference definition with one: ``]: url "t"``
-#: (both start with a literal, so the search is quick), searched in the UTF-8 bytes: any byte
-#: of a non-ASCII character may be part of a Unicode space, so these find at least what
+#: A link with a title: ``](url "title")``, or a reference definition with one: ``]: url
+#: "t"`` (one search: both start with "]", so it is quick), in the UTF-8 bytes: any byte
+#: of a non-ASCII character may be part of a Unicode space, so this finds at least what
 #: :data:`_IMAGE_OR_LINK` and :data:`_REFERENCE_DEF` find in the text.
-_TITLED_LINK = re.compile(rb"\]\(" + _SPACE + rb"*<?[^)\s>]*>?" + _SPACE + rb"+[\"'(]")
-_TITLED_REFERENCE = re.compile(rb"\]:" + _SPACE + rb"*\S+" + _SPACE + rb"+[\"'(]")
+_TITLED = re.compile(rb"\](?:\(" + _SPACE + rb"*<?[^)\s>]*>?|:" + _SPACE + rb"*\S+)"
+                     + _SPACE + rb"+[\"'(]")
 _HTML_IMAGE = re.compile(r"<img", re.IGNORECASE)
 #: Literal searches for markers that start with punctuation: a pattern that starts with a
 #: literal finds it by scanning for its first character, two to three times faster than
-#: ``bytes.find`` for a needle of two to six bytes, and punctuation is rare in prose.
-_COMMENT_OPEN = re.compile(rb"<!--")
+#: ``bytes.find`` for a needle of two to six bytes, and punctuation is rare in prose. The
+#: markers that start with "<" are found by one search (:meth:`_Encoded.holds`).
 _IMAGE_OPEN = re.compile(rb"!\[")
-_HTML_IMAGE_LOW = re.compile(rb"<img")
+_ANGLE_MARKERS = re.compile(rb"<(?:!--|img|\|)")
 
 
 def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
@@ -788,10 +801,9 @@ def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
     if not GATED:
         return True
     return (_IMAGE_OPEN.search(encoded.data) is not None
-            or _TITLED_LINK.search(encoded.data) is not None
-            or _TITLED_REFERENCE.search(encoded.data) is not None
+            or _TITLED.search(encoded.data) is not None
             or (_HTML_IMAGE.search(text) is not None if encoded.lookalikes
-                else _HTML_IMAGE_LOW.search(encoded.low) is not None))
+                else encoded.holds(b"<img")))
 
 
 _BLANK_RUN_BYTES = b"\n" * BLANK_RUN  # (the search puts one more before the text)
