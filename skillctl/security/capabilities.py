@@ -107,13 +107,19 @@ def analyze_text(relpath: str, text: str, kind: str, *, first_line: int = 1,
     ``full=False`` (lint) skips code that cannot hold a risk (:func:`facts.may_hold_risk`):
     the risks are the same, the inventory (hosts, commands, env vars) is partial.
     """
-    lines = text.split("\n")
     gate = None if full else F.may_hold_risk
+    split: list[list[str]] = []  # the lines, split only for a fact (most texts have none)
+
+    def source_line(line: int) -> str:
+        if not split:
+            split.append(text.split("\n"))
+        lines = split[0]
+        return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def emit(fact_kind: str, value: str, line: int, detail: str, level: str) -> None:
         number = line + first_line - 1
-        source = lines[line - 1] if 0 < line <= len(lines) else ""
-        add(F.Fact(relpath, number, fact_kind, value, F.clip(source), detail, False, level))
+        add(F.Fact(relpath, number, fact_kind, value, F.clip(source_line(line)), detail,
+                   False, level))
 
     documentary: set[int] = set()
     if gate is not None and kind != "markdown" and not gate(text):
@@ -131,11 +137,11 @@ def analyze_text(relpath: str, text: str, kind: str, *, first_line: int = 1,
             text, relpath, add, first_line=first_line,
             whole_file_documentary=about_security, gate=gate)
         if about_security:
-            documentary = set(range(first_line, first_line + len(lines)))
+            documentary = set(range(first_line, first_line + text.count("\n") + 1))
     for payload in payloads.find_payloads(text):
         number = payload.line + first_line - 1
         add(F.Fact(relpath, number, F.PAYLOAD, payload.decoded,
-                   F.clip(lines[payload.line - 1]) if payload.line <= len(lines) else "",
+                   F.clip(source_line(payload.line)),
                    f"a {payload.encoding} blob decodes to: {payload.decoded}",
                    number in documentary, ""))
 

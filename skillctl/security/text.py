@@ -171,7 +171,7 @@ GATED = True
 
 #: For each pattern of :data:`_INJECTION`, the words (lower case) one of which every match
 #: starts with; None: a pattern anchored at line starts, tried only on text holding one of
-#: :data:`_ANCHORED_NEEDS`.
+#: its markers (see :data:`_INST_TAG`).
 _LEADS: tuple[tuple[str, ...] | None, ...] = (
     ("ignore", "disregard", "forget", "override", "overwrite"),
     ("do", "don", "never", "without", "hide", "conceal", "keep"),
@@ -217,27 +217,146 @@ _ANCHORS: tuple[tuple[tuple[bytes, int, bytes], ...] | None, ...] = (
 )
 _SURROUNDINGS = {context: re.compile(context) for anchors in _ANCHORS
                  for _, _, context in anchors or () if context}
-#: What the line-start pattern needs: one of these, or "system" and then "[system]",
-#: "system>" or "override" (most files have no "system": two searches spared)
-_ANCHORED_NEEDS = (b"<|", b"[inst]")
-_SYSTEM_NEEDS = (b"[system]", b"system>")
+#: Anchors found together, by one search for a letter they share: a pattern that starts
+#: with one letter skips from one to the next in C, about as fast as ``bytes.find`` for one
+#: word, and a rare letter stops it seldom, so one search stands in for several. Chosen by
+#: measuring on the shared corpus (their letters are among the rarest in English; the
+#: other anchors, long words, are found faster one by one with ``bytes.find``, which skips
+#: about a needle's length at a time).
+_ANCHOR_GROUPS: tuple[tuple[bytes, tuple[bytes, ...]], ...] = (
+    (b"y", (b"your", b"yolo", b"safety", b"security", b"dangerously")),
+    (b"v", (b"override", b"overwrite", b"approv")),
+    (b"g", (b"ignore", b"disregard", b"forget", b"guardrail")),
+    (b"m", (b"mode", b"moderation", b"permission", b"prompt")),
+    (b"u", (b"user",)),
+    (b"w", (b"now",)),
+)
+
+
+def _may_share_letter(letter: bytes, one: bytes, other: bytes) -> bool:
+    """Whether ``one`` and ``other`` can both stand at the same ``letter`` of a text (their
+    letters before it and after it agree as far as both reach: "mode" and "moderation",
+    "safety" and "yolo" in "safetyolo")."""
+    at_one, at_other = one.index(letter), other.index(letter)
+    before = min(at_one, at_other)
+    after = min(len(one) - at_one, len(other) - at_other)
+    return (one[at_one - before: at_one + after]
+            == other[at_other - before: at_other + after])
+
+
+class _AnchorGroup:
+    """One search for the anchors of a group: ``pattern`` matches at a shared letter where
+    one of them stands with its surroundings (look-behind and look-ahead; an empty group
+    at the end of each word's branch says which matched). The search stops at the first
+    branch that fits; where two words can fit the same letter, the others are then tried
+    one by one (``also``)."""
+
+    __slots__ = ("also", "anchors", "branches", "offsets", "pattern")
+
+    def __init__(self, letter: bytes, anchors: Sequence[tuple[bytes, bytes]]) -> None:
+        branches = []
+        for word, context in anchors:
+            at = word.index(letter)
+            behind, after = re.escape(word[: at + 1]), re.escape(word[at + 1:])
+            if context:
+                assert context.startswith(_SPACE + word), context
+                behind, after = _SPACE + behind, after + context[len(_SPACE + word):]
+            branches.append(b"(?<=" + behind + b")" + (b"(?=" + after + b")" if after else b""))
+        if len(anchors) == 1:  # the rest of the word as the search's literal: fewer stops
+            (word, context), = anchors
+            at = word.index(letter)
+            around = (_SPACE + re.escape(word) if context else re.escape(word))
+            tail = context[len(_SPACE + word):]
+            self.pattern = re.compile(re.escape(word[at:]) + b"(?<=" + around + b")"
+                                      + (b"(?=" + tail + b")" if tail else b"") + b"()")
+        else:
+            self.pattern = re.compile(
+                re.escape(letter) + b"(?:" + b"|".join(b + b"()" for b in branches) + b")")
+        #: each word's branch alone, tried at a letter another word's branch matched
+        self.branches = tuple(re.compile(re.escape(letter) + b) for b in branches)
+        self.anchors = tuple(anchors)
+        #: how far each word starts before its shared letter
+        self.offsets = tuple(word.index(letter) for word, _ in anchors)
+        words = [word for word, _ in anchors]
+        self.also = tuple(
+            tuple(other for other in range(len(words)) if other != one
+                  and _may_share_letter(letter, words[one], words[other]))
+            for one in range(len(words)))
+
+    def find(self, low: bytes, hits: dict[tuple[bytes, bytes], list[int]]) -> None:
+        """Every anchor of the group in ``low``, into ``hits``."""
+        found: list[list[int]] = [[] for _ in self.anchors]
+        offsets, also, branches = self.offsets, self.also, self.branches
+        for match in self.pattern.finditer(low):
+            which = (match.lastindex or 1) - 1  # (a branch always matched: never 0)
+            at = match.start()
+            found[which].append(at - offsets[which])
+            for other in also[which]:
+                if branches[other].match(low, at) is not None:
+                    found[other].append(at - offsets[other])
+        hits.update(zip(self.anchors, found, strict=True))  # (in order, as the letters come)
+
+
+def _anchor_groups() -> dict[tuple[bytes, bytes], _AnchorGroup]:
+    """Each grouped anchor (word, surroundings) -> its group's search."""
+    contexts = {word: context for anchors in _ANCHORS for word, _, context in anchors or ()}
+    groups: dict[tuple[bytes, bytes], _AnchorGroup] = {}
+    for letter, words in _ANCHOR_GROUPS:
+        group = _AnchorGroup(letter, [(word, contexts[word]) for word in words])
+        groups.update((anchor, group) for anchor in group.anchors)
+    return groups
+
+
+#: (word, surroundings) -> the search that finds it with the other anchors of its group
+#: (every anchor has one set of surroundings; "approv" and "permission" none in both
+#: patterns that use them).
+_GROUP_OF = _anchor_groups()
+assert len(_GROUP_OF) == len({w for anchors in _ANCHORS for w, _, _ in anchors or ()
+                              if any(w in words for _, words in _ANCHOR_GROUPS)})
+#: What the line-start pattern needs: "<|", "[inst]", or "system" and then "[system]",
+#: "system>" or "override" (most files have no "system": two searches spared). Literal
+#: patterns, not ``in``: they start with punctuation (see :data:`_ANGLE_MARKERS`).
+_INST_TAG = re.compile(rb"\[inst\]")
+_SYSTEM_TAG = re.compile(rb"\[system\]")
 #: pattern index -> its lead words as one search, longest first
 _LEAD_OF = tuple(
     re.compile(b"|".join(re.escape(w.encode()) for w in sorted(words, key=len, reverse=True)))
     if words else None for words in _LEADS)
 _LONGEST_LEAD = max(len(w) for words in _LEADS for w in words or ())
 _ASCII_BYTES = bytes(range(128))
-_LOWER_BYTES = bytes(code | 0x20 if 65 <= code <= 90 else code for code in range(256))
+#: Whitespace but the line break, as ASCII bytes (what a blank line may hold besides it).
+_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"
+#: ASCII letters lowered, and every blank made a line break: the anchors and lead words are
+#: found as they are (a blank stays whitespace to every pattern, to ``split`` and to
+#: :data:`_SPACE`), and a run of blank lines or of spaces becomes one run of line breaks,
+#: found by one search (:func:`_may_push_offscreen`).
+_LOWER_BYTES = bytes(
+    10 if code in _BLANKS else code | 0x20 if 65 <= code <= 90 else code for code in range(256))
 #: UTF-8 continuation bytes as 1, every other byte as 0 (byte offsets to character offsets)
 _CONTINUATION = bytes(1 if 0x80 <= code < 0xC0 else 0 for code in range(256))
 #: The only non-ASCII characters a case-insensitive pattern matches to an ASCII letter.
 _ASCII_LOOKALIKES = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
+#: Whitespace in the lowered bytes: blanks made line breaks, and any byte of a non-ASCII
+#: character (it may be a Unicode space).
+_LOW_SPACES = b"\n" + bytes(range(0x80, 0x100))
+
+
+def _system_before(low: bytes, at: int) -> bool:
+    """Whether "system" may stand before offset ``at`` with only whitespace between ("#
+    System override"): the line-start pattern's only form without punctuation."""
+    start = max(0, at - 256)
+    before = low[start:at].rstrip(_LOW_SPACES)
+    # (what is left shorter than "system" and more before the window: it may be cut off)
+    return before.endswith(b"system") or (len(before) < 6 and start > 0)
+
+
 def _window_start(low: bytes, anchor: int, chunks: int) -> int:
     """The earliest offset at which a match can start that has at most ``chunks``
-    whitespace-separated chunks before an anchor at ``anchor`` (bytes split only at ASCII
-    whitespace: counting fewer chunks only widens the window)."""
+    whitespace-separated chunks before an anchor at ``anchor`` (bytes split at ASCII
+    whitespace, blanks made line breaks: what the patterns' ``\\s`` reads as whitespace,
+    but for Unicode spaces, and counting fewer chunks only widens the window)."""
     if chunks == 0:
         return anchor
     reach = 16 * (chunks + 1)
@@ -248,25 +367,38 @@ def _window_start(low: bytes, anchor: int, chunks: int) -> int:
         reach *= 4
 
 
+def _anchor_positions(low: bytes, word: bytes, context: bytes,
+                      hits: dict[tuple[bytes, bytes], list[int]]) -> list[int]:
+    """The offsets of ``word`` in ``low`` where its surroundings (``context``) stand;
+    ``hits``: the anchors found so far (a group's search finds all of its anchors)."""
+    positions = hits.get((word, context))
+    if positions is not None:
+        return positions
+    group = _GROUP_OF.get((word, context))
+    if group is not None:
+        group.find(low, hits)
+        return hits[word, context]
+    positions = []
+    at = low.find(word)
+    while at >= 0:
+        positions.append(at)
+        at = low.find(word, at + 1)
+    if context:
+        around = _SURROUNDINGS[context].match
+        positions = [at for at in positions if at and around(low, at - 1) is not None]
+    hits[word, context] = positions
+    return positions
+
+
 def _candidates(low: bytes, index: int, anchors: tuple[tuple[bytes, int, bytes], ...],
-                hits: dict[bytes, list[int]]) -> list[int]:
+                hits: dict[tuple[bytes, bytes], list[int]]) -> list[int]:
     """Byte offsets where pattern ``index`` may start: its lead words in the window before
-    each anchor."""
+    each anchor (``hits``: the anchors' offsets found so far, shared by the patterns)."""
     lead = _LEAD_OF[index]
     assert lead is not None
     starts: set[int] = set()
     for word, chunks, context in anchors:
-        positions = hits.get(word)
-        if positions is None:
-            positions = hits[word] = []
-            at = low.find(word)
-            while at >= 0:
-                positions.append(at)
-                at = low.find(word, at + 1)
-        around = _SURROUNDINGS[context].match if context else None
-        for anchor in positions:
-            if around is not None and (anchor == 0 or around(low, anchor - 1) is None):
-                continue
+        for anchor in _anchor_positions(low, word, context, hits):
             stop = anchor + _LONGEST_LEAD
             found = lead.search(low, _window_start(low, anchor, chunks), stop)
             while found is not None and found.start() <= anchor:
@@ -281,19 +413,35 @@ class _Encoded:
     same with ASCII letters lowered, and its non-ASCII characters alone (picked out in C:
     a few hundred characters where the text has tens of thousands)."""
 
-    __slots__ = ("_low", "data", "lookalikes", "others")
+    __slots__ = ("_angles", "_low", "data", "lookalikes", "others")
 
-    def __init__(self, text: str) -> None:
-        self.data = text.encode("utf-8", "surrogatepass")
+    def __init__(self, text: str, data: bytes | None = None) -> None:
+        #: ``data``, when given, must be ``text`` encoded (the file's bytes, when they
+        #: decoded without an error): encoding the text again is spared
+        self.data = text.encode("utf-8", "surrogatepass") if data is None else data
         self.others = "" if text.isascii() else self.data.translate(
             None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
         #: letters a case-insensitive pattern reads as ASCII ones: lowered bytes miss them
         self.lookalikes = bool(self.others) and _ASCII_LOOKALIKES.search(self.others) is not None
         self._low: bytes | None = None
+        self._angles: frozenset[bytes] | None = None
+
+    def holds(self, marker: bytes) -> bool:
+        """Whether the lowered bytes hold ``marker``, one of :data:`_ANGLE_MARKERS`' ("<!--",
+        "<img", "<|"): all three are found by one search for "<", rare in prose."""
+        if self._angles is None:
+            found: set[bytes] = set()
+            for match in _ANGLE_MARKERS.finditer(self.low):
+                found.add(match.group())
+                if len(found) == 3:
+                    break
+            self._angles = frozenset(found)
+        return marker in self._angles
 
     @property
     def low(self) -> bytes:
-        """The bytes with ASCII letters lowered."""
+        """The bytes with ASCII letters lowered and blanks made line breaks
+        (:data:`_LOWER_BYTES`)."""
         if self._low is None:
             self._low = self.data.translate(_LOWER_BYTES)
         return self._low
@@ -313,12 +461,13 @@ def injection_matches(text: str, encoded: _Encoded | None = None
         return
     data, low = encoded.data, encoded.low
     continuation = None if len(data) == len(text) else data.translate(_CONTINUATION)
-    hits: dict[bytes, list[int]] = {}
+    hits: dict[tuple[bytes, bytes], list[int]] = {}
     for index, (pattern, strong, why) in enumerate(_INJECTION):
         anchors = _ANCHORS[index]
         if anchors is None:  # (after pattern 0, whose anchors include "override")
-            if any(word in low for word in _ANCHORED_NEEDS) or (b"system" in low and (
-                    hits[b"override"] or any(word in low for word in _SYSTEM_NEEDS))):
+            if encoded.holds(b"<|") or _INST_TAG.search(low) or (b"system" in low and (
+                    _SYSTEM_TAG.search(low) or b"system>" in low
+                    or any(_system_before(low, at) for at in hits[b"override", b""]))):
                 yield from ((match, strong, why) for match in pattern.finditer(text))
             continue
         end = byte = char = 0
@@ -588,16 +737,17 @@ def _quote(text: str) -> str:
 
 
 def scan_text(text: str, *, markdown: bool = True, topic: str = "",
-              characters_only: bool = False) -> list[TextFinding]:
+              characters_only: bool = False, data: bytes | None = None) -> list[TextFinding]:
     """Every hidden instruction and injection phrase in one file's text, sorted by place.
 
     ``markdown``: the file is Markdown (fences and code spans show text as code);
     ``topic``: the skill's name and description (a skill about security quotes attacks in
     its lists and tables); ``characters_only``: look only for invisible, smuggled and bidi
-    characters (source code, where comments and phrasing are the code analysis's part).
+    characters (source code, where comments and phrasing are the code analysis's part);
+    ``data``: the text's UTF-8 bytes, when the caller has them (spares encoding it again).
     """
     layout = _Layout(text, markdown)
-    encoded = _Encoded(text)
+    encoded = _Encoded(text, data)
     findings: list[TextFinding] = []
     if _may_hide_characters(encoded):
         findings.extend(_characters(layout))
@@ -605,7 +755,7 @@ def scan_text(text: str, *, markdown: bool = True, topic: str = "",
         findings.sort(key=lambda f: (f.line, f.column, f.kind))
         return findings
     hidden_spans: list[tuple[int, int]] = []
-    if b"<!--" in encoded.data:
+    if encoded.holds(b"<!--"):
         findings.extend(_comments(text, layout, hidden_spans))
     if _may_hide_link_text(text, encoded):
         findings.extend(_link_texts(text, layout, hidden_spans))
@@ -637,11 +787,19 @@ def _may_hide_characters(encoded: _Encoded) -> bool:
     return not GATED or _REPORTED_CHARACTER.search(encoded.others) is not None
 
 
-#: A link with a title: ``](url "title")``, a reference definition with one: ``]: url "t"``
-#: (both start with a literal, so the search is quick).
-_TITLED_LINK = re.compile(r"\]\(\s*<?[^)\s>]*>?\s+[\"'(]")
-_TITLED_REFERENCE = re.compile(r"\]:\s*\S+\s+[\"'(]")
+#: A link with a title: ``](url "title")``, or a reference definition with one: ``]: url
+#: "t"`` (one search: both start with "]", so it is quick), in the UTF-8 bytes: any byte
+#: of a non-ASCII character may be part of a Unicode space, so this finds at least what
+#: :data:`_IMAGE_OR_LINK` and :data:`_REFERENCE_DEF` find in the text.
+_TITLED = re.compile(rb"\](?:\(" + _SPACE + rb"*<?[^)\s>]*>?|:" + _SPACE + rb"*\S+)"
+                     + _SPACE + rb"+[\"'(]")
 _HTML_IMAGE = re.compile(r"<img", re.IGNORECASE)
+#: Literal searches for markers that start with punctuation: a pattern that starts with a
+#: literal finds it by scanning for its first character, two to three times faster than
+#: ``bytes.find`` for a needle of two to six bytes, and punctuation is rare in prose. The
+#: markers that start with "<" are found by one search (:meth:`_Encoded.holds`).
+_IMAGE_OPEN = re.compile(rb"!\[")
+_ANGLE_MARKERS = re.compile(rb"<(?:!--|img|\|)")
 
 
 def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
@@ -650,25 +808,28 @@ def _may_hide_link_text(text: str, encoded: _Encoded) -> bool:
     has links; few have images or titles."""
     if not GATED:
         return True
-    data = encoded.data
-    return (b"![" in data or (b"](" in data and _TITLED_LINK.search(text) is not None)
-            or (b"]:" in data and _TITLED_REFERENCE.search(text) is not None)
+    return (_IMAGE_OPEN.search(encoded.data) is not None
+            or _TITLED.search(encoded.data) is not None
             or (_HTML_IMAGE.search(text) is not None if encoded.lookalikes
-                else b"<img" in encoded.low))
+                else encoded.holds(b"<img")))
 
 
-#: Whitespace but the line break, as ASCII bytes (deleted before looking for blank lines).
-_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _BLANK_RUN_BYTES = b"\n" * BLANK_RUN  # (the search puts one more before the text)
 
 
 def _may_push_offscreen(encoded: _Encoded) -> bool:
     """Whether :func:`_offscreen` can find anything: a run of blank lines (line breaks with
-    nothing but blanks between) or a long run of spaces or tabs."""
-    data = encoded.data
-    if not GATED or b" " * SPACE_RUN in data or b"\t" * 40 in data:
+    nothing but blanks between) or a long run of spaces or tabs. Both are a run of at least
+    :data:`BLANK_RUN` line breaks in the lowered bytes (blanks made line breaks): one search
+    rules out almost every file; the rest are checked as :func:`_offscreen` reads them."""
+    if not GATED:
         return True
     if any(ch.isspace() for ch in set(encoded.others)):  # a Unicode space may fill a line
+        return True
+    if _BLANK_RUN_BYTES not in encoded.low:
+        return False
+    data = encoded.data
+    if b" " * SPACE_RUN in data or b"\t" * 40 in data:
         return True
     return _BLANK_RUN_BYTES in data.translate(None, _BLANKS)
 

@@ -76,9 +76,12 @@ def _scanned(ctx: SkillContext) -> _Scanned:
             continue
         if b"\0" in data[:8192]:
             continue
-        text = data.decode("utf-8", errors="replace")
+        try:  # valid UTF-8 (nearly every file): the scan reads these bytes, not new ones
+            text, encoded = data.decode("utf-8"), data
+        except UnicodeDecodeError:
+            text, encoded = data.decode("utf-8", errors="replace"), None
         findings = scan.scan_text(text, markdown=suffix in _MARKDOWN_SUFFIXES, topic=topic,
-                                  characters_only=code)
+                                  characters_only=code, data=encoded)
         if findings:
             results.append((relpath, tuple(findings)))
     return tuple(results)
