@@ -174,14 +174,13 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
             rest = rest[: rest.rfind(word)]
         else:
             break
-    command_start = (_COMMAND_START.search(before[: len(before) - len(segment)] + rest)
-                     or _COMMAND_KEY.search(before))
+    head = before[: len(before) - len(segment)] + rest  # the line up to the command word
+    command_start = _COMMAND_START.search(head) or _COMMAND_KEY.search(before)
     if path.startswith(("./", "/", "~", "$", "{")):
-        # the command ("./x.sh --go", "sudo $DIR/x.sh", "Run ./x.sh"), not an argument of
-        # another one ("cp ./x.sh /tmp", "chmod +x ./x.sh", "$PY_RUNNER $DIR/x.py")
-        quoted_start = _COMMAND_START.search(  # "$RUNNER" --all: a quoted command
-            (before[: len(before) - len(segment)] + rest).rstrip("\"'"))
-        if command_start or quoted_start or _verb_before(before + "`") in _RUN_VERBS:
+        # the command ("./x.sh --go", "sudo $DIR/x.sh", '"$RUNNER" --all', "Run ./x.sh"),
+        # not an argument of another one ("cp ./x.sh /tmp", "$PY_RUNNER $DIR/x.py")
+        run_verb = _verb_before(before + "`") in _RUN_VERBS  # (it drops a closing backtick)
+        if command_start or _COMMAND_START.search(head.rstrip("\"'")) or run_verb:
             return "direct", None
         return "other", None
     if "/" not in path:
