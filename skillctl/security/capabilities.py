@@ -36,10 +36,9 @@ _DOC_EXT = (".md", ".mdx", ".markdown", ".txt", ".rst")
 #: Other text files only scanned for payloads.
 _TEXT_EXT = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".html", ".htm", ".xml",
              ".csv", ".svg", ".env", ".conf", ".rb", ".pl", ".php", ".lua", ".go", ".rs")
-#: What ``lint`` analyses besides SKILL.md: code. ``audit`` also reads the skill's other
-#: Markdown and text files (references: often ten times the size of SKILL.md, and lint
-#: must stay fast).
-_LINT_KINDS = frozenset({"python", "shell", "js"})
+#: What ``lint`` analyses besides SKILL.md: code and the references' Markdown (only what can
+#: hold a risk). ``audit``'s inventory also reads the other text files, and every block.
+_LINT_KINDS = frozenset({"python", "shell", "js", "markdown"})
 #: Folders of third-party code shipped beside a skill: too large to read, not the skill's.
 _SKIPPED_DIRS = ("node_modules/", ".venv/", "venv/", "site-packages/", "__pycache__/",
                  ".git/")

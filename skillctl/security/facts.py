@@ -312,7 +312,7 @@ fromhex unhexlify fromcharcode xxd certutil decompress marshal pickle codecs rot
 """)
 EXECUTORS_T = _tokens("""
 sh bash zsh dash ksh ash busybox csh tcsh source eval exec execfile compile iex expression
-pwsh powershell osascript vm run_path chmod loads
+pwsh powershell osascript vm run_path chmod loads settimeout setinterval
 """)
 #: Interpreters run code they are given only in these forms (``curl … | python3``,
 #: ``python3 -c "$(curl …)"``); as words alone they are in every Python example.

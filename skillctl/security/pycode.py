@@ -29,6 +29,11 @@ _SEND_METHODS = frozenset({"post", "put", "patch", "request", "send", "sendall",
 _HTTP_MODULES = ("requests", "httpx", "urllib.request", "urllib3", "aiohttp", "http.client",
                  "pycurl", "socket", "smtplib", "ftplib", "websocket", "websockets",
                  "paramiko", "boto3", "dns.resolver", "grpc")
+#: SSH clients: a key or password given to them logs the user in (``connect(key_filename=…)``,
+#: ``RSAKey.from_private_key_file(…)``); only their transfer calls carry data to the server.
+_LOGIN_MODULES = ("paramiko",)
+_LOGIN_TRANSFERS = frozenset({"exec_command", "put", "putfo", "send", "sendall", "write",
+                              "writelines"})
 _FETCH = frozenset({"requests.get", "httpx.get", "urllib.request.urlopen", "urlopen",
                     "urllib.request.urlretrieve", "requests.request", "httpx.request"})
 _DECODERS = frozenset({"base64.b64decode", "base64.b32decode", "base64.b85decode",
@@ -235,6 +240,8 @@ class _Analysis:
             for keyword in node.keywords:
                 if keyword.arg not in _AUTH_KEYWORDS or not host:
                     carried |= self.expr_labels(keyword.value)
+            if name.startswith(_LOGIN_MODULES) and method not in _LOGIN_TRANSFERS:
+                carried.discard("credential")  # the key authenticates, it is not sent
             if {"credential", "env"} & carried:
                 self.emit(F.EXFIL, host or "?", line,
                           f"{name}() sends {_what(carried)} to {host or 'a server'}", "high")
