@@ -63,6 +63,20 @@ def _skill_dir_of_file(path: Path) -> Candidate | None:
     return None
 
 
+def _may_be_a_skill(entry: Path) -> bool:
+    """Whether a ``skill.md`` in another letter case may be a misnamed skill: not when its
+    frontmatter holds keys but neither a name nor a description (a wiki's page about
+    skills, ``concept: skill``). Every agent reads those two keys; a page without them is
+    no skill whatever its name, and its findings would all be false."""
+    from skillctl.parse import parse_file
+
+    frontmatter = parse_file(entry).frontmatter
+    if frontmatter is None or not frontmatter.data:
+        return True  # no frontmatter, or none readable: lint says what is wrong
+    keys = {str(key).strip().lower() for key in frontmatter.data}
+    return bool(keys & {"name", "description"})
+
+
 def candidates_for(
     paths: Sequence[Path],
     options: WalkOptions = TREE_WALK,
@@ -127,8 +141,11 @@ def iter_candidates(
             walk = replace(options, prune=prune) if prune is not None else options
             for item in walk_skills(path, walk, walked):
                 if isinstance(item, Candidate):
-                    if new(item):
-                        yield item
+                    if item.exact_case or _may_be_a_skill(item.entry):
+                        if new(item):
+                            yield item
+                    elif walked is not None:
+                        walked.append(os.fspath(item.entry))  # a cached run must see it change
                 else:
                     notes.append(item)
         elif not os.path.exists(path):

@@ -438,7 +438,7 @@ def test_a_recent_change_stores_no_snapshot(
     "change",
     ["same-size-same-mtime", "gitignore-edited", "gitignore-created", "skill-deep-in-a-tree",
      "script-mode",
-     "reference-added", "sibling-folder"],
+     "reference-added", "sibling-folder", "page-becomes-a-skill"],
 )
 def test_a_change_after_a_snapshot_is_seen(
     tmp_path: Path, make_skill: Callable[..., Path], no_racy_window: None, change: str
@@ -450,6 +450,9 @@ def test_a_change_after_a_snapshot_is_seen(
     (tool / "scripts").mkdir()
     (tool / "scripts" / "run.sh").write_text("#!/bin/sh\necho ok\n")
     (tool / "scripts" / "run.sh").chmod(0o755)
+    page = repo / "docs" / "wiki" / "skill.md"  # a wiki's page about skills: no skill
+    page.parent.mkdir(parents=True)
+    page.write_text("---\nconcept: skill\n---\n# Skill\n")
     where = tmp_path / "cache"
     lint_json(repo, where)
     _, before = lint_json(repo, where)  # replayed from the snapshot
@@ -469,6 +472,8 @@ def test_a_change_after_a_snapshot_is_seen(
                    root=repo / "docs" / "deep")
     elif change == "script-mode":
         (tool / "scripts" / "run.sh").chmod(0o644)
+    elif change == "page-becomes-a-skill":  # rewritten in place: its folder is unchanged
+        page.write_text("---\nname: wiki\ndescription: Wiki. Use when asked.\n---\n# W\n")
     elif change == "reference-added":
         (repo / "skills" / "bad-one" / "references").mkdir()
         (repo / "skills" / "bad-one" / "references" / "guide.md").write_text("# Guide\n")

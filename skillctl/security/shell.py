@@ -465,6 +465,8 @@ def _what(labels: set[str] | frozenset[str]) -> str:
 
 def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set[str],
                 emit: F.Emit, line: int, state: ShellState) -> set[str]:
+    if len(argv) < 2:
+        return set()  # `curl | sh` named in prose as a kind of installer: it fetches nothing
     host = _first_host([_expand(a, state) for a in argv])
     outputs = _flag_value(argv, _CURL_OUTPUT) if name in ("curl", "http", "xh") else []
     if name == "wget":

@@ -35,8 +35,10 @@ def test_a_script_in_a_variable_runs_as_the_variable_is_used(make_skill: MakeSki
             "All examples below assume `$SCRIPT` is set.\n\n"
             '```bash\nuv run --python 3.14 "$SCRIPT" --top 30 field1 field2 field3\n```\n')
     skill = make_skill("markdown-table-validator", body=body)
+    # (speech's own folder was "speech"; here the skill's folder stands in for it)
     put(skill, "references/cli.md",
-        '```bash\nexport TTS_GEN="$CODEX_HOME/skills/speech/scripts/text_to_speech.py"\n'
+        '```bash\nexport TTS_GEN="$CODEX_HOME/skills/markdown-table-validator/scripts/'
+        'text_to_speech.py"\n'
         'python "$TTS_GEN" speak --input "Test" --dry-run\n```\n', 0o644)
     put(skill, "references/direct.md",
         '```bash\nRUNNER="${CLAUDE_SKILL_DIR}/scripts/run_direct.sh"\n"$RUNNER" --all\n```\n',

@@ -206,3 +206,13 @@ def test_an_ssh_client_logging_in_with_a_key_sends_no_credential(tmp_path: Path)
     found = [(Path(d.path).name, d.line) for d in _security(folder)
              if d.rule == "credential-exfiltration"]
     assert found == [("SKILL.md", 16), ("SKILL.md", 17), ("ssh.py", 9), ("ssh.py", 10)]
+
+
+def test_a_downloader_named_without_a_source_is_no_pipeline(tmp_path: Path) -> None:
+    # kouko/monkey-skills docs-team protocols/write-readme.md (MIT), read since every lint
+    # reads the references: "Multi-channel install (`curl | sh`, `brew`, ...)"
+    folder = _skill(tmp_path, {"protocols/write-readme.md":
+                               "- Multi-channel install (`curl | sh`, `brew`, package "
+                               "managers). First-run\n\n```bash\ncurl -s \"$URL\" | sh\n```\n"})
+    found = [(d.line, d.severity) for d in _security(folder) if d.rule == "remote-code-pipeline"]
+    assert found == [(4, Severity.ERROR)]  # the fenced command with a source stays

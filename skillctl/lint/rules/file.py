@@ -136,7 +136,9 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
 
     Agents look for the exact name `SKILL.md`. `skill.md` or `Skill.md` works on the
     case-insensitive file systems of macOS and Windows and then silently disappears on Linux
-    and in CI (skills-ref finds `skill.md` but not `Skill.md`; Amp matches any case).
+    and in CI (skills-ref finds `skill.md` but not `Skill.md`; Amp matches any case). A
+    `skill.md` whose frontmatter has keys but neither `name` nor `description` (a wiki's
+    page about skills) is not taken for a skill and is not linted.
 
     Fails: `my-skill/skill.md`. Passes: `my-skill/SKILL.md`.
 

@@ -91,7 +91,9 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     paths inside a document template fence (`` ```markdown ``), footnotes
     (`[^1]: ...`) and paths that start with a variable other than the skill directory's
     (`${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`, `{skill_path}/...`; `${CLAUDE_SKILL_DIR}` is
-    checked). When SKILL.md is a symbolic link, paths are looked up in the skill folder,
+    checked). A link into a hidden folder the skill does not have (`.dbt-wiki/lineage.md`,
+    the folder of the user's project where the skill keeps its output) is a warning. When
+    SKILL.md is a symbolic link, paths are looked up in the skill folder,
     where the agents that load such a skill (Claude Code, Gemini CLI, OpenCode) point the
     model, not beside the link's target; the message says when the file exists only there.
     An overlay (a SKILL.md without frontmatter merged into a skill of the same folder name,
@@ -135,8 +137,12 @@ def _broken(
             if not ref.is_link and is_word_pair(body_lines[index], ref.column, ref.target):
                 continue  # "links to assets/code": prose, not a path
         last = ref.target.rstrip("/").rsplit("/", 1)[-1]
-        # a link without a file extension may be a web or wiki page ('internal-wiki/runbook')
-        error = ref.is_link and ("." in last or ref.target.endswith("/"))
+        # a link without a file extension may be a web or wiki page ('internal-wiki/runbook');
+        # one into a hidden folder the skill lacks points into the user's project, where the
+        # skill keeps its output ('.dbt-wiki/lineage.md' in a message it tells the agent to
+        # write), not at a file of the skill
+        error = ref.is_link and ("." in last or ref.target.endswith("/")) and not \
+            _project_folder(ctx, ref.target)
         what = f"{'link target' if ref.is_link else 'path'} {ref.target!r}"
         beside = beside_link_target(ctx, ref.target)
         yield Finding(
@@ -147,6 +153,14 @@ def _broken(
             ref.column,
             severity=None if error else Severity.WARNING,
         )
+
+
+def _project_folder(ctx: SkillContext, target: str) -> bool:
+    """Whether ``target`` starts with a hidden folder (``.dbt-wiki/``) the skill does not
+    have."""
+    first = target.removeprefix("./").split("/", 1)[0]
+    return (len(first) > 2 and first.startswith(".") and "/" in target.removeprefix("./")
+            and not os.path.isdir(os.path.join(ctx.directory, first)))
 
 
 def _exists_in(folder: str, target: str) -> bool:

@@ -93,8 +93,9 @@ _CLOSED_SUBSTITUTION = re.compile(r"\$\([^()\n]*\)")
 _ASSIGNMENT_END = re.compile(
     r"(?:^|[\s;&|(`])(?:(?:export|local|readonly|declare)\s+)?([A-Za-z_][A-Za-z0-9_]*)=[\"']?$")
 #: A path followed by a parenthesis is no shell command line (``x.sh (modified)`` is a syntax
-#: error): a listing of files, or prose.
-_PAREN_AFTER = re.compile(r"^[ \t]+\(")
+#: error): a listing of files, or prose. Nor is one followed by a dash of prose or a comma
+#: (``scripts/x.py — renders the HTML``, ``(scripts/x.py, T4) owns the parsing``).
+_PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 #: A path in parentheses after a word is an aside in prose or a comment (``key check
 #: (utils/x.py).``): a subshell starts a command line (``(x.sh)``), ``$(x.sh)`` runs it too.
 _PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
@@ -212,6 +213,9 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
             path = text[start:end]
             if path == name or path.endswith("/" + name):
                 line_start = text.rfind("\n", 0, start) + 1
+                while line_start > 1 and text[line_start - 2] == "\\":
+                    # the line goes on a line ending in "\" ("uv run \", then the path)
+                    line_start = text.rfind("\n", 0, line_start - 1) + 1
                 line_end = text.find("\n", end)
                 yield (text[line_start:start], path.lstrip("@"),
                        text[end : line_end if line_end >= 0 else len(text)])
@@ -229,11 +233,19 @@ def _variable_uses(text: str, variable: str) -> Iterator[tuple[str, str, str]]:
                text[use.end() : line_end if line_end >= 0 else len(text)])
 
 
-def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, str]]:
-    """(whether it is Markdown, text) of the entry file and the skill's other small text
-    files (not ``skip``)."""
+#: What may stand before a script's path in place of its skill's folder ("../scripts/x.py"
+#: from a reference, "<SKILL_DIR>/scripts/x.py", "~/scripts/x.py").
+_NO_FOLDER = frozenset({"", ".", "..", "~"})
+#: Files in which a backtick quotes, as in Markdown (a JSON description, a Python
+#: docstring), and does not run a command as it does in shell.
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".fish", ".command")
+
+
+def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, str]]:
+    """(whether it is Markdown, whether a backtick quotes in it, text) of the entry file and
+    the skill's other small text files (not ``skip``)."""
     if ctx.parsed.text is not None:
-        yield True, ctx.parsed.text
+        yield True, True, ctx.parsed.text
     entry_name = ctx.skill.entry.name
     for file in ctx.files:
         if (file.relpath in (entry_name, skip) or file.is_symlink
@@ -244,8 +256,11 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, str]]:
         except OSError:
             continue
         if b"\x00" not in data:
-            markdown = file.relpath.lower().endswith((".md", ".mdx", ".markdown", ".txt"))
-            yield markdown, data.decode("utf-8", errors="replace")
+            lower = file.relpath.lower()
+            markdown = lower.endswith((".md", ".mdx", ".markdown", ".txt"))
+            quoting = markdown or not (lower.endswith(_SHELL_SUFFIXES)
+                                       or (data.startswith(b"#!") and b"sh" in data[:40]))
+            yield markdown, quoting, data.decode("utf-8", errors="replace")
 
 
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
@@ -253,7 +268,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     name = file.relpath.rsplit("/", 1)[-1]
     direct = other = named_run = inline_direct = False
     interpreters: set[str] = set()
-    for markdown, text in _texts(ctx, file.relpath):
+    folders = {ctx.skill.dir.name, ctx.skill.declared_name}
+    for markdown, quoting, text in _texts(ctx, file.relpath):
         if name not in text:
             continue
         for before, path, after in _mentions(text, name):
@@ -261,6 +277,9 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
             tail = _VARIABLE_PREFIX.sub("", path.rsplit("}/", 1)[-1]).removeprefix("./")
             if path != name and not (file.relpath.endswith(tail) or tail.endswith(file.relpath)):
                 continue  # another folder's file of the same name
+            if tail.endswith("/" + file.relpath) and tail[: -len(file.relpath) - 1].rsplit(
+                    "/", 1)[-1] not in folders | _NO_FOLDER:
+                continue  # "data-us/scripts/pack.py": another skill's script of that name
             if not markdown and path.startswith("{"):
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
@@ -271,7 +290,9 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                         for use_before, use, use_after in _variable_uses(text, interpreter or "")]
                 other = other or not uses
             for where, kind, interpreter in uses:
-                if kind == "direct" and markdown and where.count("`") % 2:
+                if kind == "direct" and quoting and not markdown and not where.strip():
+                    kind = "other"  # a line of a docstring or a data file: no command line
+                if kind == "direct" and quoting and where.count("`") % 2:
                     inline_direct = True  # inside a span of inline code in prose
                 elif kind == "direct":
                     direct = True
@@ -331,9 +352,13 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     picks one, usually with the interpreter); never named, info. A script that every command
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
     x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
-    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. `--fix`
-    sets the exec bit on a reported file (for a tracked file, commit the mode change or run
-    `git update-index --chmod=+x`).
+    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. Not a
+    command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
+    the page`), a line of a docstring or a data file (where inline code quotes, as in
+    Markdown), a path under another skill's folder (`other-skill/scripts/x.py`); a line
+    ending in a backslash goes on with the next (`uv run`, a backslash, then the path).
+    `--fix` sets the exec bit on a reported file (for a tracked file, commit the mode change
+    or run `git update-index --chmod=+x`).
 
     Fails: `scripts/run.sh` starting with `#!/bin/sh`, mode 100644, and SKILL.md saying
     `./scripts/run.sh`.
