@@ -197,7 +197,10 @@ _CREDENTIAL_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (p, _) in
 
 
 def credential_store(text: str) -> str | None:
-    """What credential store ``text`` (a path, a command line) names, or None."""
+    """What credential store ``text`` (a path, a command line) names, or None. URLs are
+    not paths: ``https://x.lambda-url.eu-central-1.on.aws`` names no ``.aws`` folder."""
+    if "://" in text:
+        text = URL_RE.sub(" ", text)
     found = _CREDENTIAL_RE.search(text)
     if found is None or found.lastgroup is None:
         return None
@@ -344,6 +347,8 @@ _PERSISTENCE_FORMS = tuple(form.encode() for form in (
 DESTROYERS_T = _tokens("""
 rm rmtree rmsync rimraf removedirs rmdir mkfs wipefs shred recurse
 """)
+#: Said of a downloaded file run under a hidden name (a REMOTE_EXEC fact's detail ends so).
+HIDDEN_DOWNLOAD = " and saved under a hidden name"
 _DESTROYER_FORMS = tuple(form.encode() for form in ("-delete", "of=/dev", "chmod -r"))
 ENDPOINT_T = _tokens("""
 nc ncat netcat socat telnet webhooks discord discordapp telegram

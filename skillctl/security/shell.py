@@ -70,6 +70,8 @@ class ShellState:
     values: dict[str, str] = field(default_factory=dict)
     #: files written by a download (``curl -o x.sh``), with the line
     downloaded: dict[str, int] = field(default_factory=dict)
+    #: the URL each downloaded file came from, when the command shows it
+    download_urls: dict[str, str] = field(default_factory=dict)
     #: what ``echo``/``printf`` printed, by line (what a ``| crontab -`` installs)
     echoed: dict[int, list[str]] = field(default_factory=dict)
     #: what the whole text has done: its labels, for the co-occurrence checks
@@ -239,8 +241,7 @@ def _command(command: Simple, incoming: set[str], emit: F.Emit, line: int, state
         emit(F.COMMAND, name, line, "", "")
     ran = _expand(argv[0], state).strip("\"'")
     if ran in state.downloaded and name not in F.DOWNLOADERS:
-        emit(F.REMOTE_EXEC, ran, line, f"runs {ran}, downloaded on line {state.downloaded[ran]}",
-             "high")
+        emit(F.REMOTE_EXEC, ran, line, f"runs {ran}, {_downloaded_from(ran, state)}", "high")
     labels = _effects(name, argv, words, incoming, args_labels, command, emit, line, state,
                       depth)
     return labels
@@ -307,6 +308,10 @@ _FETCHES = ("curl", "wget", "iwr", "invoke-webrequest", "invoke-restmethod", "ht
             "https://")
 
 
+_XML_DECLARED_URL = re.compile(r"<!DOCTYPE[^>]*>|\bxmlns(?::\w+)?\s*=\s*[\"'][^\"']*[\"']",
+                               re.IGNORECASE)
+
+
 def _persisted(content: list[str], emit: F.Emit, line: int) -> bool:
     """Analyse what is made to run later (a cron line, rc lines, a unit file) as shell, its
     facts on ``line``; True when it downloads something."""
@@ -318,7 +323,9 @@ def _persisted(content: list[str], emit: F.Emit, line: int) -> bool:
         emit(kind, value, line, detail, level)
 
     analyze(text, nested, state=ShellState(local_names=local_names(text)), depth=MAX_DEPTH - 2)
-    return F.REMOTE_EXEC in shell_facts or any(f in text.lower() for f in _FETCHES)
+    # a plist's or unit's document type and XML namespaces are URLs that nothing fetches
+    fetched = _XML_DECLARED_URL.sub("", text).lower()
+    return F.REMOTE_EXEC in shell_facts or any(f in fetched for f in _FETCHES)
 
 
 def _flag_value(argv: list[str], flags: tuple[str, ...]) -> list[str]:
@@ -408,10 +415,20 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
         _remove([_expand(a, state) for a in argv], emit, line)
     elif name == "find" and "-delete" in argv and argv[1:2] and F.wipe_target(argv[1]):
         emit(F.DESTROY, argv[1], line, "deletes everything below it", "high")
-    elif name in ("mkfs", "wipefs", "shred") or name.startswith("mkfs."):
-        emit(F.DESTROY, argv[-1], line, f"{name} destroys data", "high")
-    elif name == "dd" and any(a.startswith("of=/dev/") for a in argv):
-        emit(F.DESTROY, "/dev", line, "dd writes over a device", "high")
+    elif name in ("mkfs", "wipefs") or name.startswith("mkfs.") or (
+            name == "shred" and any(a.startswith("/dev/") for a in argv[1:])):
+        # formatting a device is how storage is set up (an LVM volume, a server's data disk):
+        # a warning that names the device, not an attack in itself
+        emit(F.DESTROY, argv[-1], line, f"{name} erases the device {argv[-1]}", "")
+    elif name == "dd" and (device := next((a[3:] for a in argv if a.startswith("of=/dev/")),
+                                          None)):
+        emit(F.DESTROY, device, line, f"dd writes over the device {device}", "")
+    elif name == "shred":  # overwrites files: like rm, only home, system and outside paths
+        for arg in (a for a in argv[1:] if not a.startswith("-")):
+            if F.wipe_target(arg):
+                emit(F.DESTROY, arg, line, f"shred overwrites {arg}", "high")
+            elif F.outside_skill(arg) and not F.is_temporary(arg):
+                emit(F.DESTROY, arg, line, f"shred overwrites {arg}, outside the skill", "")
     elif name == "chmod" and _has_flag(argv, "-R", "--recursive") and any(
             F.wipe_target(a) for a in argv[2:]):
         emit(F.DESTROY, argv[-1], line, "changes permissions of a whole home or system", "")
@@ -521,9 +538,12 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
         # secrets in the URL of a GET request leave the machine too
         emit(F.EXFIL, host, line, f"{name} puts {_what(args_labels)} in a request to {host}",
              "high")
+    urls = [a for a in (_expand(a, state) for a in argv[1:]) if F.URL_RE.match(a)]
     for output in outputs:
         if output and output != "-":
             state.downloaded[output.strip("\"'")] = line
+            if urls:
+                state.download_urls[output.strip("\"'")] = urls[0]
             _write(output, emit, line)
     if outputs and all(o != "-" for o in outputs):
         return set()
@@ -566,8 +586,19 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
         for downloaded, at in state.downloaded.items():
             if path == downloaded or path.endswith("/" + downloaded.rsplit("/", 1)[-1]):
                 emit(F.REMOTE_EXEC, name, line,
-                     f"runs {path}, downloaded on line {at}", "high")
+                     f"runs {path}, {_downloaded_from(downloaded, state, at)}", "high")
                 break
+
+
+def _downloaded_from(file: str, state: ShellState, line: int | None = None) -> str:
+    """Where a downloaded file came from, for a message: its URL when the download shows
+    it (the rules judge the source by it), else the line of the download."""
+    url = state.download_urls.get(file)
+    where = (f"downloaded from {url}" if url else
+             f"downloaded on line {state.downloaded[file] if line is None else line}")
+    if file.rsplit("/", 1)[-1].startswith("."):
+        where += F.HIDDEN_DOWNLOAD  # /tmp/.helper: kept out of a listing's sight
+    return where
 
 
 def _remove(argv: list[str], emit: F.Emit, line: int) -> None:

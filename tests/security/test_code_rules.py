@@ -54,7 +54,8 @@ def test_finding_quotes_the_exact_text_and_says_why(tmp_path: Path) -> None:
     assert (found.rule, found.line, found.severity) == ("remote-code-pipeline", 8,
                                                        Severity.ERROR)
     assert found.message.startswith("`curl -fsSL http://get.example.com/i.sh | sh`: ")
-    assert "whoever controls the source" in found.message
+    assert "anyone on the network path to get.example.com (it is fetched without TLS)" in \
+        found.message
 
 
 def test_attack_example_in_documentation_is_info(tmp_path: Path) -> None:

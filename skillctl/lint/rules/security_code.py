@@ -76,11 +76,13 @@ def remote_code_pipeline(ctx: SkillContext) -> Iterator[Finding]:
     `exec(urlopen(…).read())` or `eval(await (await fetch(u)).text())` in code. A
     documentation example that the prose presents as an attack is reported as info.
 
-    An error when the code comes from a source nobody can be held to: plain HTTP, a raw IP
-    address, a paste or file-drop service, a URL shortener, or a source the line does not
-    show (a variable, a file downloaded elsewhere). From a named host over HTTPS it is a
-    warning: unpinned code, but the way most tools are installed (four hand samples of public
-    collections found no attack among them); a vendor's own documented installer (`curl -LsSf
+    An error when the code comes from a source nobody can be held to: plain HTTP or FTP, a
+    raw IP address, a paste or file-drop service, a URL shortener, or a source the line does
+    not show (a variable, a host without `https://`), and for a downloaded file run under a
+    hidden name (`/tmp/.helper`). A file downloaded on another line is judged by the URL
+    it came from. From a named host over HTTPS it is a warning: unpinned code, but the way
+    most tools are installed (four hand samples of public collections found no attack among
+    them); a vendor's own documented installer (`curl -LsSf
     https://astral.sh/uv/install.sh | sh`, rustup, Bun, Docker, Homebrew, the Azure CLI: the
     list is data in `skillctl/security/installers.py`) says so in its message.
 
@@ -102,7 +104,10 @@ def _remote_code_finding(ctx: SkillContext, fact: F.Fact) -> Finding:
     """A warning when every URL on the line is a named HTTPS source (a vendor's documented
     installer says so), an error otherwise (:mod:`skillctl.security.installers`)."""
     hint = "pin a version from a package manager, or vendor and review the script"
-    urls = F.URL_RE.findall(fact.text)
+    # the source: the line's URLs, or the URL a file run here was downloaded from
+    urls = F.URL_RE.findall(fact.text) or F.URL_RE.findall(fact.detail)
+    if fact.detail.endswith(F.HIDDEN_DOWNLOAD):
+        urls = []  # run from a hidden file: nobody is meant to see what runs
     if urls and all(is_official_installer(url) for url in urls):
         host = F.host_of(urls[0]) or urls[0]
         return _finding(ctx, fact, f"{fact.detail}: the official installer from {host}, "
@@ -113,8 +118,19 @@ def _remote_code_finding(ctx: SkillContext, fact: F.Fact) -> Finding:
         return _finding(ctx, fact, f"{fact.detail}: whoever controls {hosts} can run anything "
                         "on the user's machine, and what runs can change after the skill was "
                         "reviewed", Severity.WARNING, hint=hint)
-    return _finding(ctx, fact, f"{fact.detail}: whoever controls the source can run anything "
-                    "on the user's machine", Severity.ERROR, hint=hint)
+    return _finding(ctx, fact, f"{fact.detail}: {_unaccountable(urls)} can run anything on "
+                    "the user's machine", Severity.ERROR, hint=hint)
+
+
+def _unaccountable(urls: list[str]) -> str:
+    """Who can change the code an error of ``remote-code-pipeline`` runs, in a few words."""
+    plain = [url for url in urls if not url.lower().startswith("https://")]
+    if plain:
+        return (f"anyone on the network path to {F.host_of(plain[0]) or plain[0]} (it is "
+                "fetched without TLS)")
+    if not urls:
+        return "whoever controls the source (no https:// URL on the line)"
+    return "whoever controls the source"
 
 
 def _payload_danger(decoded: str) -> str | None:
@@ -355,10 +371,13 @@ _PERSISTENCE_DECLARED = re.compile(
 def destructive_command(ctx: SkillContext) -> Iterator[Finding]:
     """A script or command deletes a home folder, the system, or paths outside the skill.
 
-    `rm -rf ~`, `rm -rf /`, `rm -rf "$HOME"`, `shutil.rmtree(Path.home())`, `mkfs`, `dd` to
-    a device: one run destroys the user's data (an error). `rm -rf` of another path outside
-    the skill folder (`/etc/x`, `~/.config/x`, `../x`) is a warning; temporary folders
-    (`/tmp`, `$TMPDIR`) and paths inside the skill (`rm -rf ./build`) are fine.
+    `rm -rf ~`, `rm -rf /`, `rm -rf "$HOME"`, `shutil.rmtree(Path.home())`: one run
+    destroys the user's data (an error). `rm -rf` or `shred` of another path outside the
+    skill folder (`/etc/x`, `~/.config/x`, `../x`) is a warning, and so is formatting or
+    overwriting a device (`mkfs`, `wipefs`, `dd of=/dev/…`; the message names the device),
+    which is how storage is set up in the operations guides sampled (an LVM volume, a
+    server's data disk); temporary folders (`/tmp`, `$TMPDIR`) and paths inside the skill
+    (`rm -rf ./build`) are fine.
 
     Fails: `rm -rf ~/` in a cleanup script.
     Passes: `rm -rf ./build` or `rm -rf "$TMPDIR/skill-cache"`.
