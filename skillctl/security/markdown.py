@@ -198,7 +198,7 @@ def analyze(text: str, relpath: str, emit_fact: Callable[[F.Fact], None], *,
         words = code.split()
         first = words[0].lower() if words else ""
         if (match.group(1) == "!" or (first in INLINE_COMMANDS and len(words) > 1)) and (
-                gate is None or gate(code)):
+                gate is None or _analysed(code, gate, state)):
             number = index.number(at)
             line = index.lines[number]
             collected: list[F.Fact] = []
@@ -234,13 +234,30 @@ def _indented(text: str, blocks: list[tuple[int, int]], relpath: str, first_line
             code = line.strip().removeprefix("$ ").removeprefix("> ")
             words = code.split(None, 1)
             if words and words[0].lower() in LINE_COMMANDS and len(code) > 6 and (
-                    gate is None or gate(code)):
+                    gate is None or _analysed(code, gate, state)):
                 number = index.number(start)
                 collected: list[F.Fact] = []
                 _inline(code, relpath, number + first_line, line, collected.append, state)
                 flush(collected, number, line, range(number + first_line,
                                                      number + first_line + 1))
             at = text.find(marker, end)
+
+
+#: curl saving a download to a file (``curl -fsSLo x.sh URL``, ``--output``), on lowered text.
+_CURL_SAVES = re.compile(r"curl\b[^\n|]*?(?:\s-[a-z]*o\b|\s--output\b|\s--remote-name)")
+
+
+def _analysed(code: str, gate: Callable[[str], bool], state: shell.ShellState) -> bool:
+    """Whether a gated document analyses ``code``: it may hold a risk by itself, it saves a
+    download (``wget URL``: a later block of the document may run the file), or it names a
+    file an earlier block downloaded."""
+    if gate(code):
+        return True
+    low = code.lower()
+    if "wget" in low or "aria2c" in low or "-outfile" in low or (
+            "curl" in low and _CURL_SAVES.search(low)):
+        return True
+    return any(name.rsplit("/", 1)[-1] in code for name in state.downloaded)
 
 
 def _fenced(text: str, fence: tuple[int, str, str], end: int, relpath: str, first_line: int,
@@ -252,7 +269,7 @@ def _fenced(text: str, fence: tuple[int, str, str], end: int, relpath: str, firs
     if body_start < 0 or body_start >= end:
         return
     code = text[body_start + 1 : max(body_start + 1, end - 1)]
-    if gate is not None and not gate(code):
+    if gate is not None and not _analysed(code, gate, state):
         return
     opened = _FENCE.match(opening)
     lang = opened.group(3).lower().strip() if opened else ""
@@ -273,6 +290,7 @@ def _inline(code: str, relpath: str, number: int, line: str,
     def emit(kind: str, value: str, _line: int, detail: str, level: str) -> None:
         emit_fact(F.Fact(relpath, number, kind, value, F.clip(line), detail, False, level))
 
+    state.line_base = number - 1
     shell.analyze(code, emit, state=state)
 
 
@@ -287,6 +305,7 @@ def _block(block: list[str], lang: str, relpath: str, first: int,
         code = "\n".join(block)
         if "=" in code:
             state.local_names |= shell.local_names(code)
+        state.line_base = first - 1
         _emit_code(lambda e: shell.analyze(code, e, state=state), relpath, first, block,
                    emit_fact)
     elif lang in PYTHON_LANGS:

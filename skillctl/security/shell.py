@@ -68,8 +68,11 @@ class ShellState:
     local_names: frozenset[str] = frozenset()
     #: literal values of variables (``TARGET=~``), for the paths of deletes and runs
     values: dict[str, str] = field(default_factory=dict)
-    #: files written by a download (``curl -o x.sh``), with the line
+    #: files written by a download (``curl -o x.sh``), with the file's line
     downloaded: dict[str, int] = field(default_factory=dict)
+    #: the file line before the text analysed now (a document's code block or inline
+    #: command; 0 for a script): what turns the text's lines into the file's
+    line_base: int = 0
     #: the URL each downloaded file came from, when the command shows it
     download_urls: dict[str, str] = field(default_factory=dict)
     #: what ``echo``/``printf`` printed, by line (what a ``| crontab -`` installs)
@@ -239,7 +242,7 @@ def _command(command: Simple, incoming: set[str], emit: F.Emit, line: int, state
         state.echoed.setdefault(line, []).extend(a for a in argv[1:] if not a.startswith("-"))
     if name not in _QUIET and re.match(r"^[\w.+@-]+$", name):
         emit(F.COMMAND, name, line, "", "")
-    ran = _expand(argv[0], state).strip("\"'")
+    ran = _expand(argv[0], state).strip("\"'").removeprefix("./")
     if ran in state.downloaded and name not in F.DOWNLOADERS:
         emit(F.REMOTE_EXEC, ran, line, f"runs {ran}, {_downloaded_from(ran, state)}", "high")
     labels = _effects(name, argv, words, incoming, args_labels, command, emit, line, state,
@@ -329,11 +332,14 @@ def _persisted(content: list[str], emit: F.Emit, line: int) -> bool:
 
 
 def _flag_value(argv: list[str], flags: tuple[str, ...]) -> list[str]:
-    """Values of options such as ``-o FILE``, ``--output=FILE`` or ``-oFILE``."""
+    """Values of options such as ``-o FILE``, ``--output=FILE``, ``-oFILE`` or, after other
+    short options, ``-fsSLo FILE``."""
     found = []
     for i, arg in enumerate(argv):
         for flag in flags:
-            if arg == flag and i + 1 < len(argv):
+            if (arg == flag or (len(flag) == 2 and flag[1] != "-" and len(arg) > 2
+                                and arg[0] == "-" and arg[-1] == flag[1]
+                                and arg[1:-1].isalpha())) and i + 1 < len(argv):
                 found.append(argv[i + 1])
             elif flag.startswith("--") and arg.startswith(flag + "="):
                 found.append(arg[len(flag) + 1 :])
@@ -541,9 +547,10 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
     urls = [a for a in (_expand(a, state) for a in argv[1:]) if F.URL_RE.match(a)]
     for output in outputs:
         if output and output != "-":
-            state.downloaded[output.strip("\"'")] = line
+            saved = output.strip("\"'").removeprefix("./")
+            state.downloaded[saved] = line + state.line_base
             if urls:
-                state.download_urls[output.strip("\"'")] = urls[0]
+                state.download_urls[saved] = urls[0]
             _write(output, emit, line)
     if outputs and all(o != "-" for o in outputs):
         return set()

@@ -273,3 +273,20 @@ def test_a_payload_only_in_a_reference_fails_a_plain_lint(tmp_path: Path) -> Non
              if d.rule == "credential-exfiltration"]
     assert [(Path(d.path).name, d.line, d.severity.value) for d in found] == [
         ("setup.md", 6, "error")]
+
+
+@pytest.mark.parametrize("run", ["```bash\nbash tool.sh --quiet\n```", "Then run `bash tool.sh`.",
+                                 "```bash\nchmod +x ./tool.sh && ./tool.sh\n```"])
+def test_a_download_run_in_a_later_block_is_analysed(tmp_path: Path, run: str) -> None:
+    """The pre-check looks at one block at a time; a block that saves a download, and a
+    later one that names the file, are analysed whatever words they hold."""
+    folder = tmp_path / "setup"
+    folder.mkdir()
+    (folder / "SKILL.md").write_text(
+        "---\nname: setup\ndescription: Sets the tool up. Use when asked to set it up.\n---\n"
+        "# Setup\n\n```bash\ncurl -fsSLo tool.sh \"$TOOL_URL\"\n```\n\nThen:\n\n" + run + "\n")
+    found = [(d.line, d.message) for d in lint_paths(
+        LintOptions(paths=(folder,), use_cache=False)).diagnostics
+        if d.rule == "remote-code-pipeline"]
+    assert [line for line, _ in found] == [14 if run.startswith("```") else 13]
+    assert "downloaded on line 8" in found[0][1]
