@@ -49,8 +49,9 @@ def test_a_path_that_is_the_command_still_needs_the_exec_bit(make_skill: MakeSki
                                          "quoted.sh": "error", "configure.sh": "error"}
 
 
-# The fifth sample's errors left unfixed at first (kouko/monkey-skills, richfrem/agent-plugins-
-# skills; MIT), and the errors analysing the references in every run brought up there.
+# The fifth sample's errors left unfixed at first, and the errors analysing the references
+# in every run brought up there: kouko/monkey-skills (MIT), and the shape of a page of
+# richfrem/agent-plugins-skills (no licence stated: two frontmatter keys, paraphrased).
 
 def _errors(root: Path) -> list[tuple[str, str]]:
     found = lint_paths(LintOptions(paths=(root,), use_cache=False)).diagnostics

@@ -287,3 +287,16 @@ def test_a_source_without_tls_says_so(tmp_path: Path, line: str, why: str) -> No
     folder = _skill(tmp_path, {"references/setup.md": f"# Setup\n\n```bash\n{line}\n```\n"})
     [found] = [d for d in _security(folder) if d.rule == "remote-code-pipeline"]
     assert found.severity == Severity.ERROR and why in found.message
+
+
+def test_a_pipeline_over_several_lines_is_judged_by_its_url(tmp_path: Path) -> None:
+    # trailofbits/skills trailmark genotoxic references/mutation-frameworks.md (CC-BY-SA-4.0):
+    # the URL is two lines above the shell it is piped into
+    guide = ("# Mull\n\n```bash\ncurl -1sLf \\\n"
+             "  'https://dl.cloudsmith.io/public/mull-project/mull-stable/setup.deb.sh' \\\n"
+             "  | sudo -E bash\ncurl -1sLf \\\n  \"$SETUP_URL\" \\\n  | sudo -E bash\n```\n")
+    folder = _skill(tmp_path, {"references/mutation-frameworks.md": guide})
+    found = [d for d in _security(folder) if d.rule == "remote-code-pipeline"]
+    assert [(d.line, d.severity) for d in found] == [(6, Severity.WARNING),
+                                                     (9, Severity.ERROR)]
+    assert "whoever controls dl.cloudsmith.io" in found[0].message
