@@ -25,6 +25,8 @@ SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "zsh", "console", "shell-ses
 PYTHON_LANGS = frozenset({"python", "py", "python3", "ipython"})
 JS_LANGS = frozenset({"js", "javascript", "ts", "typescript", "node", "mjs", "jsx", "tsx"})
 _PROMPT_LANGS = frozenset({"console", "shell-session", "terminal"})
+#: The languages of the blocks analysed as code.
+_CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 
 #: Words in the prose around a block that present it as an attack or a thing never to do.
 DOC_MARKERS = re.compile(
@@ -268,11 +270,13 @@ def _fenced(text: str, fence: tuple[int, str, str], end: int, relpath: str, firs
     body_start = text.find("\n", start)
     if body_start < 0 or body_start >= end:
         return
+    opened = _FENCE.match(opening)
+    lang = opened.group(3).lower().strip() if opened else ""
+    if lang not in _CODE_LANGS:
+        return  # json, yaml, mermaid, ...: nothing here runs (the payload scan still reads it)
     code = text[body_start + 1 : max(body_start + 1, end - 1)]
     if gate is not None and not _analysed(code, gate, state):
         return
-    opened = _FENCE.match(opening)
-    lang = opened.group(3).lower().strip() if opened else ""
     block = code.split("\n")
     open_line = index.number(start)
     collected: list[F.Fact] = []

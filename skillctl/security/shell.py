@@ -75,9 +75,10 @@ class ShellState:
     line_base: int = 0
     #: the URL each downloaded file came from, when the command shows it
     download_urls: dict[str, str] = field(default_factory=dict)
-    #: the URL of the last download command ("" when it showed none): the source of what
-    #: it pipes into a shell, when the pipeline runs over several lines
+    #: the URL of the last download command ("" when it showed none) and its line: the
+    #: source of what it pipes into a shell, named when the pipeline runs over several lines
     piped_url: str = ""
+    piped_line: int = 0
     #: what ``echo``/``printf`` printed, by line (what a ``| crontab -`` installs)
     echoed: dict[int, list[str]] = field(default_factory=dict)
     #: what the whole text has done: its labels, for the co-occurrence checks
@@ -548,7 +549,7 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
         emit(F.EXFIL, host, line, f"{name} puts {_what(args_labels)} in a request to {host}",
              "high")
     urls = [a for a in (_expand(a, state) for a in argv[1:]) if F.URL_RE.match(a)]
-    state.piped_url = urls[0] if urls else ""
+    state.piped_url, state.piped_line = (urls[0] if urls else ""), line
     for output in outputs:
         if output and output != "-":
             saved = output.strip("\"'").removeprefix("./")
@@ -589,7 +590,8 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
                                                for a in argv):
         emit(F.DECODE_EXEC, name, line, "PowerShell runs a base64-encoded command", "high")
     if reads_stdin and "download" in incoming:
-        source = f" from {state.piped_url}" if state.piped_url else ""
+        source = (f" from {state.piped_url}" if state.piped_url and state.piped_line != line
+                  else "")
         emit(F.REMOTE_EXEC, name, line, f"downloaded code{source} is piped into {name}",
              "high")
     elif reads_stdin and "decoded" in incoming:
