@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -33,6 +34,11 @@ HEAD_BYTES = 4096
 _READ_CHUNK = 1 << 18
 #: Non-blocking: a file swapped for a FIFO since it was listed must not hang the run.
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+
+
+_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?templates?(?:[-_]skills?)?", re.IGNORECASE)
+_ONE_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?template(?:[-_]skills?)?",
+                                 re.IGNORECASE)
 
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
@@ -210,6 +216,25 @@ class SkillContext:
     def dir(self) -> Path:
         """The skill directory as found."""
         return self.skill.dir
+
+    @functools.cached_property
+    def is_skill_template(self) -> bool:
+        """Whether the skill is a template for new skills (its folder or name `template`,
+        `_template`, `skill-template`, `template-skill`, `templates`): its links are
+        stand-ins for a new skill's files."""
+        return self._named_like(_SKILL_TEMPLATE)
+
+    @functools.cached_property
+    def is_single_skill_template(self) -> bool:
+        """:attr:`is_skill_template` without the plural `templates` (a skill about
+        templates, `railway/templates` with `name: railway-templates`): its name is a
+        stand-in."""
+        return self._named_like(_ONE_SKILL_TEMPLATE)
+
+    def _named_like(self, pattern: re.Pattern[str]) -> bool:
+        name = self.data.get("name")
+        return bool(pattern.fullmatch(self.skill.dir_name)
+                    or (isinstance(name, str) and pattern.fullmatch(name)))
 
 
 class AcrossContext:

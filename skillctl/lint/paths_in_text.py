@@ -56,6 +56,10 @@ class Reference:
     is_link: bool
 
 
+#: A field of a file-name template: ``{id}``, ``{number}``.
+_BRACED_FIELD = re.compile(r"\{[A-Za-z_][\w-]*\}")
+
+
 def _clean_link(raw: str) -> str | None:
     target = raw.strip()
     if target.startswith("<") and target.endswith(">"):
@@ -66,8 +70,9 @@ def _clean_link(raw: str) -> str | None:
         or (":" in target and _SCHEME.match(target) and not _DRIVE.match(target))
     ):
         return None
-    if "{{" in target or target.startswith(("$", "{", "%")):
-        return None
+    if "{{" in target or target.startswith(("$", "{", "%")) or (
+            "{" in target and _BRACED_FIELD.search(target)):
+        return None  # a template's field ("task.{id}.bug.{number}.md"), filled in later
     # (each step only where its character occurs: most targets are plain relative paths)
     if "#" in target:
         target = target.split("#", 1)[0]

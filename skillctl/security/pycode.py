@@ -70,6 +70,9 @@ class _Analysis:
         self.strings: dict[str, str] = {}
         #: socket variables -> the host they were connected to
         self._connected: dict[str, str] = {}
+        #: a function's local names, by node: the key their labels are kept under (two
+        #: functions' ``line`` or ``data`` are two variables; see :meth:`scopes`)
+        self._keys: dict[int, str] = {}
 
     # ------------------------------------------------------------------ names
 
@@ -98,12 +101,35 @@ class _Analysis:
 
     # ------------------------------------------------------------------ labels
 
+    def scopes(self, nodes: list[ast.AST]) -> None:
+        """Key each function's local names by the function (its parameters and the names it
+        assigns, less ``global`` ones); other names stay module-wide."""
+        for node in nodes:  # outer functions first: an inner one re-keys its own names
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            args = node.args
+            inner = list(ast.walk(node))
+            local = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs,
+                                     args.vararg, args.kwarg) if a is not None}
+            local |= {n.id for n in inner if isinstance(n, ast.Name)
+                      and isinstance(n.ctx, ast.Store)}
+            local -= {name for n in inner if isinstance(n, ast.Global | ast.Nonlocal)
+                      for name in n.names}
+            scope = f"{node.lineno}:{node.col_offset}:"
+            for sub in inner:
+                if isinstance(sub, ast.Name) and sub.id in local:
+                    self._keys[id(sub)] = scope + sub.id
+
+    def key(self, name: ast.Name) -> str:
+        """The key a variable's labels are kept under."""
+        return self._keys.get(id(name), name.id)
+
     def expr_labels(self, node: ast.AST) -> frozenset[str]:
         found: set[str] = set()
         strings = []
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name):
-                found |= self.labels.get(sub.id, frozenset())
+                found |= self.labels.get(self.key(sub), frozenset())
             elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                 strings.append(sub.value)
             elif isinstance(sub, ast.Call):
@@ -156,20 +182,20 @@ class _Analysis:
                 targets, value = [node.target], node.iter
             if value is None:
                 continue
-            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            named = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
             # method calls that fill a variable: data.update(os.environ), buf.write(key)
-            pairs.append((names, value))
-            if isinstance(value, ast.Call) and len(names) == 1:
+            pairs.append(([self.key(n) for n in named], value))
+            if isinstance(value, ast.Call) and len(named) == 1:
                 callee = self.dotted(value.func)
                 if callee and callee.split(".")[0] in ("socket", "requests", "httpx",
                                                        "smtplib", "ftplib", "http",
                                                        "urllib", "aiohttp", "paramiko"):
-                    self.objects[names[0]] = callee
+                    self.objects[named[0].id] = callee
         for node in nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     isinstance(node.func.value, ast.Name) and node.func.attr in (
                         "update", "append", "extend", "write", "add", "insert"):
-                pairs.append(([node.func.value.id], node))
+                pairs.append(([self.key(node.func.value)], node))
         for _ in range(3):
             changed = False
             for names, value in pairs:
@@ -304,9 +330,11 @@ class _Analysis:
         if folded is not None:
             words = [folded]
         elif isinstance(first, ast.List | ast.Tuple):
+            # an unknown element stands as its own source ("str(output_path)"): two
+            # different expressions are never taken for the same file
             words = [_quote(e.value) if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                     else _quote(_constant_path(e)) if _constant_path(e) else "X"
-                     for e in first.elts]
+                     else _quote(_constant_path(e)) if _constant_path(e)
+                     else _quote(ast.unparse(e)[:80]) for e in first.elts]
         elif isinstance(first, ast.JoinedStr):
             words = ["".join(str(v.value) if isinstance(v, ast.Constant) else "$X"
                              for v in first.values)]
@@ -346,6 +374,7 @@ class _Analysis:
 
     def run(self, tree: ast.Module, nodes: list[ast.AST]) -> None:
         self.imports(tree, nodes)
+        self.scopes(nodes)
         for node in nodes:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
                     isinstance(node.value.value, str):

@@ -75,10 +75,9 @@ class ShellState:
     line_base: int = 0
     #: the URL each downloaded file came from, when the command shows it
     download_urls: dict[str, str] = field(default_factory=dict)
-    #: the URL of the last download command ("" when it showed none) and its line: the
-    #: source of what it pipes into a shell, named when the pipeline runs over several lines
+    #: the URL of the last download command ("" when it showed none): the source of what it
+    #: pipes into a shell (the pipeline may run over several lines)
     piped_url: str = ""
-    piped_line: int = 0
     #: what ``echo``/``printf`` printed, by line (what a ``| crontab -`` installs)
     echoed: dict[int, list[str]] = field(default_factory=dict)
     #: what the whole text has done: its labels, for the co-occurrence checks
@@ -379,7 +378,8 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
     """The risky effects of one command, by what it is."""
     data_in = incoming | args_labels
     if name in F.DOWNLOADERS:
-        return _downloader(name, argv, incoming, args_labels, emit, line, state)
+        return _downloader(name, argv, incoming, args_labels, emit, line, state,
+                           _unauthenticating_labels(words, command, line, state, depth))
     if name in _SOCKET_TOOLS and (name != "openssl" or "s_client" in argv):
         hosts = [a for a in argv[1:] if not a.startswith("-") and not a.isdigit()]
         host = hosts[0] if hosts else "?"
@@ -490,11 +490,38 @@ def _what(labels: set[str] | frozenset[str]) -> str:
     return "credentials" if "credential" in labels else "environment variables"
 
 
+#: A request header that authenticates (``-H "Authorization: Bearer $KEY"``, ``X-Api-Key``).
+_AUTH_HEADER = re.compile(r"^\s*(?:(?:proxy-)?authorization|x-[\w-]*(?:key|token|auth)[\w-]*|"
+                          r"api[-_]?key|[\w-]*-token)\s*:", re.IGNORECASE)
+
+
+def _unauthenticating_labels(words: list[Word], command: Simple, line: int, state: ShellState,
+                             depth: int) -> set[str] | None:
+    """The labels of a request's arguments other than its authentication headers, or None
+    when it has no such header (then every argument counts)."""
+    auth = {i for i in range(2, len(words)) if words[i - 1].text in ("-H", "--header")
+            and _AUTH_HEADER.match(words[i].text)}
+    if not auth:
+        return None
+    labels: set[str] = set()
+    for i, word in enumerate(words[1:], 1):
+        if i not in auth:
+            labels |= _word_labels(word, lambda *_: None, line, state, depth)
+    for _, target in command.redirects:
+        labels |= _word_labels(target, lambda *_: None, line, state, depth)
+    return labels
+
+
 def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set[str],
-                emit: F.Emit, line: int, state: ShellState) -> set[str]:
+                emit: F.Emit, line: int, state: ShellState,
+                unauthenticating: set[str] | None = None) -> set[str]:
     if len(argv) < 2:
         return set()  # `curl | sh` named in prose as a kind of installer: it fetches nothing
     host = _first_host([_expand(a, state) for a in argv])
+    if unauthenticating is not None and host and F.endpoint_kind(host) is None:
+        # a key in the authentication header of a request to a named host is how an API is
+        # called (read from .env, sent as "Authorization: Bearer ..."), not exfiltration
+        args_labels = unauthenticating
     outputs = _flag_value(argv, _CURL_OUTPUT) if name in ("curl", "http", "xh") else []
     if name == "wget":
         outputs = _flag_value(argv, ("--output-document",))
@@ -549,7 +576,7 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
         emit(F.EXFIL, host, line, f"{name} puts {_what(args_labels)} in a request to {host}",
              "high")
     urls = [a for a in (_expand(a, state) for a in argv[1:]) if F.URL_RE.match(a)]
-    state.piped_url, state.piped_line = (urls[0] if urls else ""), line
+    state.piped_url = urls[0] if urls else ""
     for output in outputs:
         if output and output != "-":
             saved = output.strip("\"'").removeprefix("./")
@@ -590,8 +617,8 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
                                                for a in argv):
         emit(F.DECODE_EXEC, name, line, "PowerShell runs a base64-encoded command", "high")
     if reads_stdin and "download" in incoming:
-        source = (f" from {state.piped_url}" if state.piped_url and state.piped_line != line
-                  else "")
+        # named even on the same line: the quoted line may be clipped before its URL
+        source = f" from {state.piped_url}" if state.piped_url else ""
         emit(F.REMOTE_EXEC, name, line, f"downloaded code{source} is piped into {name}",
              "high")
     elif reads_stdin and "decoded" in incoming:

@@ -506,6 +506,7 @@ _AGENT_DIRECTED = re.compile(
     r"delete|remove|copy|read|add)\b|"
     r"\balso\s+(?:post|send|upload|run|execute|read|copy|include|attach|fetch)\b|"
     r"\b(?:post|send|upload|exfiltrate|forward)\b[^\n]{0,160}https?://", re.IGNORECASE)
+_URL_PATH = re.compile(r"(\w+://)[^\s<>\"'`)\]]+")
 #: Commands and endpoints: a comment that holds one is a hidden order, not a note.
 _PAYLOAD = re.compile(
     r"\b(?:curl|wget|Invoke-WebRequest|iwr|nc|ncat|base64\s+-d)\s+\S|\|\s*(?:ba|z)?sh\b|"
@@ -528,7 +529,9 @@ def instruction_in(text: str) -> tuple[bool, str] | None:
     found = has_injection(text)
     if found is not None:
         return True, found[1]
-    if _AGENT_DIRECTED.search(text):
+    # a URL's words address nobody ("<!-- source: https://platform.claude.com/docs/en/
+    # about-claude/use-case-guides/x -->"); its scheme stays for "send it to https://..."
+    if _AGENT_DIRECTED.search(_URL_PATH.sub(r"\1url", text) if "://" in text else text):
         return True, "an instruction addressed to the agent"
     if _PAYLOAD.search(text):
         return False, "a command or an endpoint"

@@ -224,7 +224,7 @@ def _clean_link_in_full(raw: str) -> str | None:
         or (refs._SCHEME.match(target) and not refs._DRIVE.match(target))
     ):
         return None
-    if "{{" in target or target.startswith(("$", "{", "%")):
+    if "{{" in target or target.startswith(("$", "{", "%")) or refs._BRACED_FIELD.search(target):
         return None
     target = target.split("#", 1)[0].split("?", 1)[0]
     return urllib.parse.unquote(target) or None

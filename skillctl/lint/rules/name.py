@@ -304,6 +304,10 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     A name that breaks another name rule is reported by that rule alone (its hint covers the
     folder), and the hint never proposes a folder name that is not a valid name.
 
+    A template for new skills (folder or name `template`, `_template`, `skill-template`,
+    `template-skill`; not `templates`, often a skill about templates) gets info: its name
+    is a stand-in, changed in every copy.
+
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
 
@@ -322,6 +326,12 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # names the folder: one bad name is one finding
         return NO_FINDINGS
     pos = ctx.value_pos("name")
+    if ctx.is_single_skill_template:
+        # "template/SKILL.md" with "name: template-skill", "_template/" with "name:
+        # capability-name": a stand-in, copied and renamed for each new skill
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             " (a template for new skills: its name is a stand-in)",
+                             pos.line, pos.column, severity=Severity.INFO))
     valid = ctx.option("unicode-names") or is_valid_name(name)
     if not valid:
         hint = _name_hint(ctx, name) or f"set 'name: {directory}'"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
@@ -63,17 +62,6 @@ def _checked(ctx: SkillContext) -> tuple[tuple[Reference, str, str | None], ...]
 
 #: The folder or name of a skill that is a template to copy for new skills
 #: (``template/``, ``skill-template``, ``template-skill``, ``_template``).
-_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?templates?(?:[-_]skills?)?", re.IGNORECASE)
-
-
-def _is_skill_template(ctx: SkillContext) -> bool:
-    """Whether the skill is a template for new skills: its links are stand-ins for the files
-    a new skill will hold."""
-    name = ctx.data.get("name")
-    return bool(_SKILL_TEMPLATE.fullmatch(ctx.skill.dir_name)
-                or (isinstance(name, str) and _SKILL_TEMPLATE.fullmatch(name)))
-
-
 @rule("broken-reference", Severity.ERROR, category="reference")
 def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     """A relative link or a `scripts/`, `references/` or `assets/` path in the body does not exist.
@@ -117,7 +105,7 @@ def _broken(
     first = ctx.parsed.body_start_line
     template: bool | None = None  # computed at the first missing file beside SKILL.md
     overlaid = overlaid_skill(ctx)
-    skill_template = _is_skill_template(ctx)
+    skill_template = ctx.is_skill_template
     for ref, status, _ in checked:
         if status != "missing" or is_placeholder(ref.target) or glob_matches(ctx, ref.target):
             continue

@@ -101,6 +101,8 @@ _PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 _PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
 #: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
 _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
+#: A line that opens or closes a fenced code block.
+_FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 #: Largest other file searched for mentions of a script.
 _MAX_MENTION_BYTES = 256 * 1024
 
@@ -166,9 +168,11 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
             return "interpreter", found
     if before.endswith("](") or before.rstrip().endswith("]:"):
         return "other", None  # a Markdown link's target ([x.sh](scripts/x.sh)) runs nothing
-    if (path.startswith(("$", "{")) and before.endswith("`") and after.startswith("`")
-            and _verb_before(before) not in _RUN_VERBS):
-        return "other", None  # `{baseDir}/tools/x.py` alone in a table cell names the file
+    if (path.startswith(("$", "{", "/", "~", "./")) and before.endswith("`")
+            and after.startswith("`") and _verb_before(before) not in _RUN_VERBS):
+        # `{baseDir}/tools/x.py` alone in a table cell, "CPU matches `./assets/x.sh`", a
+        # listing of `/home/me/skill/x.py`: the span names the file, it gives no command line
+        return "other", None
     rest = segment
     for word in reversed(words):  # sudo, env FOO=1 ... before the command still run it
         if word in _PREFIX_WORDS or "=" in word:
@@ -199,9 +203,9 @@ def _verb_before(before: str) -> str:
     return next((w.lower() for w in reversed(words) if w), "")
 
 
-def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
-    """(text before on the line, path as written, text after on the line) of each mention
-    of the file ``name``."""
+def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str, int]]:
+    """(text before on the line, path as written, text after on the line, its offset) of
+    each mention of the file ``name``."""
     at = text.find(name)
     while at >= 0:
         end = at + len(name)
@@ -218,8 +222,25 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str]]:
                     line_start = text.rfind("\n", 0, line_start - 1) + 1
                 line_end = text.find("\n", end)
                 yield (text[line_start:start], path.lstrip("@"),
-                       text[end : line_end if line_end >= 0 else len(text)])
+                       text[end : line_end if line_end >= 0 else len(text)], start)
         at = text.find(name, end)
+
+
+def _fenced_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of a Markdown text's fenced code blocks (an unclosed one runs to
+    the end)."""
+    spans: list[tuple[int, int]] = []
+    opened: tuple[int, str] | None = None
+    for match in _FENCE_LINE.finditer(text):
+        marker, rest = match.group(1), match.group(2)
+        if opened is None:
+            opened = (match.start(), marker)
+        elif marker.startswith(opened[1]) and not rest.strip():
+            spans.append((opened[0], match.end()))
+            opened = None
+    if opened is not None:
+        spans.append((opened[0], len(text)))
+    return spans
 
 
 def _variable_uses(text: str, variable: str) -> Iterator[tuple[str, str, str]]:
@@ -272,7 +293,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     for markdown, quoting, text in _texts(ctx, file.relpath):
         if name not in text:
             continue
-        for before, path, after in _mentions(text, name):
+        fences: list[tuple[int, int]] | None = None  # a Markdown text's fenced blocks
+        for before, path, after, offset in _mentions(text, name):
             # after "{baseDir}/", "${ROOT}/" or "$SKILL_DIR/": the variable may be any folder
             tail = _VARIABLE_PREFIX.sub("", path.rsplit("}/", 1)[-1]).removeprefix("./")
             if path != name and not (file.relpath.endswith(tail) or tail.endswith(file.relpath)):
@@ -284,6 +306,12 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
+            if kind == "direct" and markdown and not before.strip() and not after.strip():
+                # a path alone on a line of prose ("## Path" then the path) names the file;
+                # alone in a code block it is a command
+                fences = _fenced_spans(text) if fences is None else fences
+                if not any(start <= offset < end for start, end in fences):
+                    kind = "other"
             uses = [(before, kind, interpreter)]
             if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
                 uses = [(use_before, *classify_mention(use_before, use, use_after))
