@@ -349,6 +349,8 @@ rm rmtree rmsync rimraf removedirs rmdir mkfs wipefs shred recurse
 """)
 #: Said of a downloaded file run under a hidden name (a REMOTE_EXEC fact's detail ends so).
 HIDDEN_DOWNLOAD = " and saved under a hidden name"
+#: Said of a downloaded file whose checksum is printed before it runs (for someone to compare).
+CHECKSUM_SHOWN = ", its checksum printed first for a comparison"
 _DESTROYER_FORMS = tuple(form.encode() for form in ("-delete", "of=/dev", "chmod -r"))
 ENDPOINT_T = _tokens("""
 nc ncat netcat socat telnet webhooks discord discordapp telegram

@@ -75,6 +75,8 @@ class ShellState:
     line_base: int = 0
     #: the URL each downloaded file came from, when the command shows it
     download_urls: dict[str, str] = field(default_factory=dict)
+    #: downloaded files whose checksum is printed (``sha256sum x.sh``), not checked
+    checksum_shown: set[str] = field(default_factory=set)
     #: the URL of the last download command ("" when it showed none): the source of what it
     #: pipes into a shell (the pipeline may run over several lines)
     piped_url: str = ""
@@ -245,6 +247,20 @@ def _command(command: Simple, incoming: set[str], emit: F.Emit, line: int, state
         state.echoed.setdefault(line, []).extend(a for a in argv[1:] if not a.startswith("-"))
     if name not in _QUIET and re.match(r"^[\w.+@-]+$", name):
         emit(F.COMMAND, name, line, "", "")
+    if name in VERIFIERS:
+        # a download checked against a pinned checksum or a signature before it runs is the
+        # reviewed code; one whose checksum is only printed is compared by someone, maybe
+        checks = _has_flag(argv, "-c", "--check", "--verify", "-V") or (
+            name in ("cosign", "gpgv") and len(argv) > 1)
+        # `echo "HASH  x.sh" | sha256sum -c -`: the file is named in what is piped in
+        piped = [w for text in state.echoed.get(line, []) for w in text.split()]
+        for arg in [*argv[1:], *piped]:
+            file = _expand(arg, state).strip("\"'").removeprefix("./")
+            if file in state.downloaded:
+                if checks:
+                    del state.downloaded[file]
+                else:
+                    state.checksum_shown.add(file)
     ran = _expand(argv[0], state).strip("\"'").removeprefix("./")
     if ran in state.downloaded and name not in F.DOWNLOADERS:
         emit(F.REMOTE_EXEC, ran, line, f"runs {ran}, {_downloaded_from(ran, state)}", "high")
@@ -490,6 +506,9 @@ def _what(labels: set[str] | frozenset[str]) -> str:
     return "credentials" if "credential" in labels else "environment variables"
 
 
+#: Commands that check a file's checksum or signature.
+VERIFIERS = frozenset({"sha256sum", "sha512sum", "shasum", "b2sum", "b3sum", "gpg", "gpgv",
+                       "cosign", "minisign", "get-filehash", "certutil"})
 #: A request header that authenticates (``-H "Authorization: Bearer $KEY"``, ``X-Api-Key``).
 _AUTH_HEADER = re.compile(r"^\s*(?:(?:proxy-)?authorization|x-[\w-]*(?:key|token|auth)[\w-]*|"
                           r"api[-_]?key|[\w-]*-token)\s*:", re.IGNORECASE)
@@ -640,6 +659,8 @@ def _downloaded_from(file: str, state: ShellState, line: int | None = None) -> s
              f"downloaded on line {state.downloaded[file] if line is None else line}")
     if file.rsplit("/", 1)[-1].startswith("."):
         where += F.HIDDEN_DOWNLOAD  # /tmp/.helper: kept out of a listing's sight
+    elif file in state.checksum_shown:
+        where += F.CHECKSUM_SHOWN
     return where
 
 
