@@ -66,15 +66,28 @@ def _skill_dir_of_file(path: Path) -> Candidate | None:
 def _may_be_a_skill(entry: Path) -> bool:
     """Whether a ``skill.md`` in another letter case may be a misnamed skill: not when its
     frontmatter holds keys but neither a name nor a description (a wiki's page about
-    skills, ``concept: skill``). Every agent reads those two keys; a page without them is
-    no skill whatever its name, and its findings would all be false."""
+    skills, ``concept: skill``), nor when it has no frontmatter and sits inside another
+    skill. Every agent reads those two keys; such a page is no skill whatever its name, and
+    its findings would all be false."""
     from skillctl.parse import parse_file
 
-    frontmatter = parse_file(entry).frontmatter
+    parsed = parse_file(entry)
+    frontmatter = parsed.frontmatter
     if frontmatter is None or not frontmatter.data:
-        return True  # no frontmatter, or none readable: lint says what is wrong
+        # no frontmatter, or none readable: lint says what is wrong, unless the file is a
+        # module's notes inside another skill (`scholargraph/concept-learner/skill.md`
+        # below `scholargraph/SKILL.md`), which no agent takes for a skill either
+        return parsed.has_frontmatter_block or not _inside_a_skill(entry.parent)
     keys = {str(key).strip().lower() for key in frontmatter.data}
     return bool(keys & {"name", "description"})
+
+
+def _inside_a_skill(directory: Path) -> bool:
+    """Whether a folder above ``directory`` (a few levels at most) holds a ``SKILL.md``."""
+    for parent in list(directory.parents)[:_MAX_FILE_ASCENT]:
+        if os.path.isfile(parent / ENTRY_FILE):
+            return True
+    return False
 
 
 def candidates_for(

@@ -55,6 +55,11 @@ def _compatibility_length(ctx: SkillContext, value: str) -> Iterator[Finding]:
 
 
 def _metadata_findings(ctx: SkillContext, value: Any) -> Iterator[Finding]:
+    if isinstance(value, str) and value.lstrip().startswith(("{", "[")) and any(
+            problem.code in ("yaml-colon", "yaml-syntax") for problem in ctx.parsed.problems):
+        # a flow mapping the quote retry turned into a string: the author wrote a mapping,
+        # and the cause (a colon elsewhere) is reported by yaml-colon or yaml-syntax
+        return
     if not isinstance(value, Mapping):
         pos = ctx.value_pos("metadata")
         yield Finding(
@@ -83,7 +88,9 @@ def field_type(ctx: SkillContext) -> Iterator[Finding]:
       reported here. An agent that drops the skill for a value that is not a string (the
       OpenCode agent-skills plugin) is named by `parser-divergence`, an error when that agent
       is chosen with `--agent`. `--fix` never quotes them (a tool reads
-      `metadata.internal: true` as a boolean);
+      `metadata.internal: true` as a boolean). A flow mapping (`metadata: {...}`) that is a
+      string only after Claude Code's quote retry is not reported: the colon that forced the
+      retry is (`yaml-colon`);
     - `allowed-tools` is a space-separated string in the spec, while the OpenCode
       agent-skills plugin drops a skill whose `allowed-tools` is not a list: no form suits
       both. A list is reported (as info) only when `--agent` chooses no agent that needs it;

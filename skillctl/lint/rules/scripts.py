@@ -243,6 +243,12 @@ def _fenced_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _in_comment(text: str, offset: int) -> bool:
+    """Whether ``offset`` of a Markdown text is inside an HTML comment (``<!-- … -->``)."""
+    opened = text.rfind("<!--", 0, offset)
+    return opened >= 0 and text.find("-->", opened, offset) < 0
+
+
 def _variable_uses(text: str, variable: str) -> Iterator[tuple[str, str, str]]:
     """(text before on the line, the use, text after on the line) of each use of the shell
     variable ``variable`` (``$SCAN``, ``${SCAN}``, not ``$SCAN_DIR``)."""
@@ -306,11 +312,12 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct" and markdown and not before.strip() and not after.strip():
-                # a path alone on a line of prose ("## Path" then the path) names the file;
-                # alone in a code block it is a command
+            if kind == "direct" and markdown and not before.strip():
+                # a path alone on a line of prose ("## Path" then the path) names the file,
+                # and a line inside an HTML comment is a note; in a code block it is a command
                 fences = _fenced_spans(text) if fences is None else fences
-                if not any(start <= offset < end for start, end in fences):
+                if not any(start <= offset < end for start, end in fences) and (
+                        not after.strip() or _in_comment(text, offset)):
                     kind = "other"
             uses = [(before, kind, interpreter)]
             if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
@@ -383,8 +390,9 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
-    Markdown), a path under another skill's folder (`other-skill/scripts/x.py`); a line
-    ending in a backslash goes on with the next (`uv run`, a backslash, then the path).
+    Markdown), a line inside an HTML comment, a path alone on a line of prose or alone in a
+    span of inline code, a path under another skill's folder (`other-skill/scripts/x.py`); a
+    line ending in a backslash goes on with the next (`uv run`, a backslash, then the path).
     `--fix` sets the exec bit on a reported file (for a tracked file, commit the mode change
     or run `git update-index --chmod=+x`).
 
