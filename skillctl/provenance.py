@@ -283,6 +283,9 @@ def user_lock_path(home: Path, env: Mapping[str, str]) -> Path:
     return Path(state) / "skills" / USER_LOCK if state else home / ".agents" / USER_LOCK
 
 
+_UNKNOWN: Any = object()
+
+
 class LockIndex:
     """The lock files that apply to skills, each read once per run.
 
@@ -299,6 +302,9 @@ class LockIndex:
         self._below_home = home_text if home_text.endswith("/") else home_text + "/"
         self._locks: dict[Path, tuple[dict[str, LockEntry], str | None]] = {}
         self._nearest: dict[Path, Path | None] = {}
+        #: :meth:`_project_lock` by the folder's absolute path as a string (skills share
+        #: their parent folder: a Path is made once a folder, not once a skill)
+        self._nearest_by_text: dict[str, Path | None] = {}
 
     def lock(self, path: Path) -> tuple[dict[str, LockEntry], str | None]:
         """One lock file's entries and problem, read on first use."""
@@ -334,12 +340,15 @@ class LockIndex:
     def entry_for(self, skill: Skill) -> LockEntry | None:
         """The record that installed ``skill``, if any installer recorded it."""
         absolute = os.path.abspath(skill.dir)
-        directory = Path(absolute)
-        names = [directory.name]
+        # Path(absolute).parent and .name, on strings (abspath normalised the path)
+        parent, name = os.path.split(absolute)
+        names = [name]
         if skill.declared_name and skill.declared_name not in names:
             names.append(skill.declared_name)
         locks: list[Path] = []
-        project = self._project_lock(directory.parent)
+        project = self._nearest_by_text.get(parent, _UNKNOWN)
+        if project is _UNKNOWN:
+            project = self._nearest_by_text[parent] = self._project_lock(Path(parent))
         if project is not None:
             locks.append(project)
         elif self.is_below_home(absolute):

@@ -195,3 +195,12 @@ def test_below_home_on_strings_equals_pathlib(home: str, folder: str) -> None:
     index = LockIndex(Path("/" + home), {})
     absolute = os.path.abspath("/" + folder)
     assert index.is_below_home(absolute) == Path(absolute).is_relative_to(index.home)
+
+
+@given(st.sampled_from(["/", "//", "///", ""]), st.lists(_PARTS, max_size=4).map("/".join))
+@settings(max_examples=500, deadline=None, derandomize=True)
+def test_parent_and_name_on_strings_equal_pathlib(root: str, folder: str) -> None:
+    # entry_for splits the skill's absolute path as a string where it used Path's parent/name
+    absolute = os.path.abspath(root + folder)
+    parent, name = os.path.split(absolute)
+    assert (Path(parent), name) == (Path(absolute).parent, Path(absolute).name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -93,3 +94,37 @@ def test_generated_bodies_give_the_mentions_of_every_line(lines: list[str]) -> N
     assert list(mentions._mentions(ctx, wanted)) == [
         found for found in _every_line(ctx) if wanted(found[2])
     ]
+
+
+def _folder_is_named(ctx: SkillContext) -> None:
+    """Every mention's first folder is followed by a ``/`` in the body: the test by which the
+    rule skips a body that names none of the folders it could report."""
+    body = ctx.parsed.body
+    for _, _, target in _every_line(ctx):
+        assert mentions._names_folder(body, (mentions._first_folder(target),)), target
+    assert not mentions._names_folder(body, ())
+
+
+def test_real_bodies_name_the_folder_of_every_mention(corpus: Path) -> None:
+    for skill in collect([corpus]).skills:
+        _folder_is_named(_context(skill))
+
+
+@given(st.lists(st.lists(_PIECES, max_size=5).map(" ".join), max_size=12))
+@settings(max_examples=600, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+def test_generated_bodies_name_the_folder_of_every_mention(lines: list[str]) -> None:
+    text = "---\nname: a\ndescription: d\n---\n" + "\n".join(lines)
+    skill = Skill(dir=Path("a"), entry=Path("a/SKILL.md"), parsed=parse_text(
+        Path("a/SKILL.md"), text))
+    _folder_is_named(_context(skill))
+
+
+def test_the_rule_finds_what_it_found_without_the_folder_test(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    contexts = [_context(skill) for skill in collect([corpus]).skills]
+    fast = [list(mentions.missing_file(ctx)) for ctx in contexts]
+    monkeypatch.setattr(mentions, "_names_folder", lambda body, folders: True)
+    assert fast == [list(mentions.missing_file(_context(ctx.skill))) for ctx in contexts]
+    assert any(fast)

@@ -4,7 +4,7 @@ below), on the corpus's SKILL.md and other files, and on generated text and byte
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -20,6 +20,11 @@ def _every_line(text: str) -> Iterator[tuple[int, int, str]]:
         for match in body._HOME.finditer(line):
             if match.group(1).lower() not in body._PLACEHOLDERS:
                 yield index, match.start() + 1, match.group(0)
+
+
+def _literal(text: str) -> bool:
+    """What ``_may_hold_home`` says, written plainly: one of the pattern's three literals."""
+    return "/home/" in text or "/Users" in text or "\\Users" in text
 
 
 def _texts(corpus: Path) -> Iterator[bytes]:
@@ -39,7 +44,7 @@ def test_files_give_what_every_line_gives(corpus: Path) -> None:
         text = data.decode("utf-8", errors="replace")
         assert list(body._home_hits(text)) == list(_every_line(text))
         may = body._may_hold_home_bytes(data)
-        assert may == body._may_hold_home(text)
+        assert may == body._may_hold_home(text) == _literal(text)
         if not may:
             assert body._HOME.search(text) is None
         seen += 1
@@ -49,7 +54,7 @@ def test_files_give_what_every_line_gives(corpus: Path) -> None:
 
 
 _PIECES = st.sampled_from(
-    ["/", "\\", "home", "home/", "Users", "/home/", "/Users/", "C:", "c:\\", "alice", "user",
+    ["/", "\\", "home", "home/", "Users", "/home/", "/Users/", "C:", "c:\\", "alice", "user", "U",
      "\n", " ", "x", "~", "-", ".", "é"]
 )
 
@@ -61,3 +66,22 @@ def test_generated_text_gives_what_every_line_gives(text: str) -> None:
     if body._HOME.search(text) is not None:
         assert body._may_hold_home(text)
     assert body._may_hold_home(text) == body._may_hold_home_bytes(text.encode("utf-8"))
+    assert body._may_hold_home(text) == _literal(text)
+
+
+def test_large_files_are_judged_as_when_read_whole(
+    make_skill: Callable[..., Path],
+) -> None:
+    """A large file whose head holds a NUL byte is skipped unread, as a binary file read
+    whole was; one whose NUL or home path lies past the head is read whole, as before."""
+    from skillctl.lint.engine import LintOptions, lint_paths
+
+    skill = make_skill("big", body="# Big\n\nSee the files.\n")
+    past_head = b"x" * (body._HEAD_FIRST + 100)
+    (skill / "image.bin").write_bytes(b"\x89PNG\x00" + past_head + b" /home/alice/x/\n")
+    (skill / "notes.txt.md").write_bytes(past_head + b" /home/bob/x/\n")
+    (skill / "late-nul.md").write_bytes(past_head + b" /home/carol/x/\n\x00")
+    (skill / "small.md").write_bytes(b"a /Users/dave/x/\n")
+    found = [d for d in lint_paths(LintOptions(paths=(skill,), use_cache=False)).diagnostics
+             if d.rule == "home-path"]
+    assert sorted(Path(d.path).name for d in found) == ["notes.txt.md", "small.md"]
