@@ -10,17 +10,7 @@ from pathlib import Path
 from skillctl.lint.engine import LintOptions, lint_paths
 from skillctl.model import Diagnostic, Severity
 from skillctl.security import pycode
-
-
-def _skill(root: Path, files: dict[str, str]) -> Path:
-    folder = root / "s"
-    body = files.pop("SKILL.md", "# Title\n\nBody.\n")
-    for rel, text in {"SKILL.md": "---\nname: s\ndescription: Calls the API. Use when "
-                      "asked.\n---\n" + body, **files}.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return folder
+from tests.security.test_sampled_security_alarms import _skill
 
 
 def _security(folder: Path, rule: str) -> list[Diagnostic]:
