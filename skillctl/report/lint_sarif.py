@@ -239,8 +239,9 @@ def _write_log(report: LintReport, sink: Callable[[str], object], *, ensure_asci
     index = {rule_id: number for number, rule_id in enumerate(catalog)}
     # the part of a result's text that depends only on its rule (and severity)
     rule_heads: dict[tuple[str, Severity], str] = {}
-    # uri -> how many times each fingerprint's key was seen: a small table per file fills
-    # faster than one for the whole log (two spellings of a path share their uri's)
+    # uri -> how many times each fingerprint's key (by its digest) was seen: a small table
+    # per file fills faster than one for the whole log (two spellings of a path share their
+    # uri's)
     counts_by_uri: dict[str, dict[str, int]] = {}
     sha256 = hashlib.sha256
     opening = "{"
@@ -270,7 +271,6 @@ def _write_log(report: LintReport, sink: Callable[[str], object], *, ensure_asci
                 )
             # _fingerprint, inlined
             key = f"{diagnostic.rule}\0{uri}\0{diagnostic.message}"
-            occurrence = occurrences[key] = occurrences.get(key, 0) + 1
             message = diagnostic.message
             try:  # valid Unicode (the common case): then the message is too
                 hashed = key.encode("utf-8")
@@ -278,6 +278,9 @@ def _write_log(report: LintReport, sink: Callable[[str], object], *, ensure_asci
                 hashed = key.encode("utf-8", "surrogateescape")
                 message = unicode_safe(message)
             digest = sha256(hashed).hexdigest()[:32]
+            # counted by digest, not by key: the keys of a whole log held 49 MB at 15,000
+            # real skills (long messages), the digests a few; equal digests are equal keys
+            occurrence = occurrences[digest] = occurrences.get(digest, 0) + 1
             if diagnostic.hint:
                 hint = diagnostic.hint
                 message += "\nHint: " + (hint if hint.isascii() else unicode_safe(hint))
