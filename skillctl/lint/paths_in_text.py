@@ -87,14 +87,16 @@ def _clean_link(raw: str) -> str | None:
 _CODE_WORDS = (("references", 10), ("scripts", 7), ("assets", 6))
 #: What may follow ``]`` in a link (``](``) or a reference definition (``]:``).
 _AFTER_BRACKET = frozenset("(:")
+#: The words a code path's ``s/`` ends (most ``s/`` in a body end other words: ``docs/``).
+_CODE_WORD_ENDS = tuple(word for word, _ in _CODE_WORDS)
 
 
 def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
     """(offset where the line starts, line) of the body lines :func:`references` must read,
     in order.
 
-    Those holding a link (``](``), a reference definition (``]:``) or a code path (all end
-    in ``s/``), and those before the last of them holding a fence (`` ``` `` or ``~~~``):
+    Those holding a link (``](``), a reference definition (``]:``) or a code path (one of
+    :data:`_CODE_WORDS` before ``/``), and those before the last of them holding a fence (`` ``` `` or ``~~~``):
     links inside a fence do not count, nor code paths inside a template fence
     (`` ```markdown ``). ``]``, ``/`` and ``~`` are rare in prose, so
     they are found with ``str.find`` of one character (``memchr``) and their neighbours
@@ -111,11 +113,11 @@ def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
             starts.append(rfind("\n", 0, at) + 1)
             last_link = at
         at = find("]", at + 1)
-    at = find("/")
+    at = find("s/")
     while at >= 0:
-        if at and body[at - 1] == "s":
+        if body.endswith(_CODE_WORD_ENDS, 0, at + 1):
             starts.append(rfind("\n", 0, at) + 1)
-        at = find("/", at + 1)
+        at = find("s/", at + 2)
     if starts:
         # fences matter to links before them and to code paths in a template fence: search
         # up to the last candidate line
