@@ -76,8 +76,9 @@ def duplicate_name(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]
     for name, skills in sorted(groups.items()):
         if len(skills) < 2:
             continue
-        for skill in skills:
-            others = ", ".join(str(s.entry) for s in skills if s is not skill)
+        entries = [str(s.entry) for s in skills]  # each once, not once for every copy
+        for at, skill in enumerate(skills):
+            others = ", ".join(entries[:at] + entries[at + 1 :])
             line, column = _pos(skill)
             yield (
                 skill,
