@@ -96,9 +96,9 @@ def _candidate_starts(body: str) -> Iterator[tuple[int, str]]:
     in order.
 
     Those holding a link (``](``), a reference definition (``]:``) or a code path (one of
-    :data:`_CODE_WORDS` before ``/``), and those before the last of them holding a fence (`` ``` `` or ``~~~``):
-    links inside a fence do not count, nor code paths inside a template fence
-    (`` ```markdown ``). ``]``, ``/`` and ``~`` are rare in prose, so
+    :data:`_CODE_WORDS` before ``/``), and those before the last of them holding a fence
+    (`` ``` `` or ``~~~``): links inside a fence do not count, nor code paths inside a
+    template fence (`` ```markdown ``). ``]``, ``/`` and ``~`` are rare in prose, so
     they are found with ``str.find`` of one character (``memchr``) and their neighbours
     checked: several times faster than one regular expression for all five literals, which
     steps through every character in Python's regex engine.
