@@ -75,3 +75,24 @@ def test_a_skill_about_templates_keeps_its_name_rule(make_skill: MakeSkill) -> N
                        "templates. Use when asked.\n")
     assert [d.severity.value for d in _lint(skill) if d.rule == "name-dir-mismatch"] == [
         "error"]
+
+
+def test_a_plain_block_of_paths_lists_files_to_look_at(make_skill: MakeSkill) -> None:
+    # grahama1970 create-storyboard: "## Files to Review", then an unlabelled code block with
+    # the absolute path of each file, one a line; a bash block of paths runs each one, a
+    # plain block of one path may be a command, and a plain block with a command line
+    # (a path and its arguments) runs it
+    home = "/home/someone/work/.pi/skills/board"
+    body = "# Board\n\nSee review.md.\n"
+    skill = make_skill("board", body=body)
+    put(skill, "review.md", f"## Files to Review\n\n```\n{home}/orchestrator.py\n"
+        f"{home}/panels.py\n\n{home}/notes.md\n```\n\n```bash\n{home}/setup.sh\n"
+        f"{home}/build.sh\n```\n\n```text\n{home}/alone.sh\n```\n\n```\n{home}/first.sh\n"
+        f"{home}/args.sh --fast\n```\n", 0o644)
+    for rel in ("orchestrator.py", "panels.py", "setup.sh", "build.sh", "alone.sh",
+                "first.sh", "args.sh"):
+        put(skill, rel, "#!/bin/sh\necho hi\n", 0o644)
+    assert _script_severities(skill) == {
+        "orchestrator.py": "warning", "panels.py": "warning",
+        "setup.sh": "error", "build.sh": "error", "alone.sh": "error",
+        "first.sh": "error", "args.sh": "error"}

@@ -243,6 +243,29 @@ def _fenced_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+#: Info strings of a code block that holds no commands by its label (or has none).
+_PLAIN_FENCE_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
+
+
+def _file_list(text: str, start: int, end: int) -> bool:
+    """Whether the fenced block at ``start``..``end`` is a list of files: no language (or
+    ``text``), and two or more lines, each one path and nothing else ("## Files to Review",
+    then the absolute paths of the files). A shell block of paths would run each one; a
+    plain block of them names them."""
+    lines = text[start:end].split("\n")
+    if lines[0].strip().strip("`~").strip().lower() not in _PLAIN_FENCE_INFO:
+        return False
+    paths = 0
+    for line in lines[1:]:
+        word = line.strip()
+        if not word or word.startswith(("```", "~~~")):
+            continue
+        if "/" not in word or len(word.split()) > 1:
+            return False
+        paths += 1
+    return paths >= 2
+
+
 def _in_comment(text: str, offset: int) -> bool:
     """Whether ``offset`` of a Markdown text is inside an HTML comment (``<!-- … -->``)."""
     opened = text.rfind("<!--", 0, offset)
@@ -315,9 +338,15 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
             if kind == "direct" and markdown and not before.strip():
                 # a path alone on a line of prose ("## Path" then the path) names the file,
                 # and a line inside an HTML comment is a note; in a code block it is a command
+                # (a path alone on each line of a plain code block lists files to look at)
                 fences = _fenced_spans(text) if fences is None else fences
-                if not any(start <= offset < end for start, end in fences) and (
-                        not after.strip() or _in_comment(text, offset)):
+                block = next(((start, end) for start, end in fences if start <= offset < end),
+                             None)
+                if block is None:
+                    named = not after.strip() or _in_comment(text, offset)
+                else:
+                    named = not after.strip() and _file_list(text, *block)
+                if named:
                     kind = "other"
             uses = [(before, kind, interpreter)]
             if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
