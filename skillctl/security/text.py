@@ -548,6 +548,16 @@ _INVISIBLE = frozenset(
 #: The bidi controls that reorder text: embeddings and overrides (U+202A-U+202E) and
 #: isolates (U+2066-U+2069). The marks U+200E/U+200F do not reorder and are left alone.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Of those, the ones that make what follows right-to-left (embedding, override, isolate):
+#: in a line with no right-to-left letter only these reorder what a reviewer sees.
+_RTL_CONTROLS = frozenset("\u202b\u202e\u2067")
+#: How a :data:`BIDI` finding of left-to-right controls in left-to-right text ends.
+_REORDER_NOTHING = "reorder nothing in this left-to-right line"
+
+
+def reorders_nothing(finding: TextFinding) -> bool:
+    """Whether a :data:`BIDI` finding is of controls that reorder nothing in their line."""
+    return finding.detail.endswith(_REORDER_NOTHING)
 #: whether a line holds any of them at all (one C scan before the per-character look)
 _INVISIBLE_ANY = re.compile("[" + "".join(sorted(_INVISIBLE)) + "]")
 _BIDI_ANY = re.compile("[" + "".join(sorted(_BIDI)) + "]")
@@ -920,11 +930,16 @@ def _characters(layout: _Layout) -> Iterator[TextFinding]:
                     if _BIDI_ANY.search(line) else [])
         if controls:
             names = sorted({f"U+{ord(line[i]):04X}" for i in controls})
+            rtl_text = _is_rtl_text(line)
+            # in a line of left-to-right letters only the right-to-left controls reorder
+            # anything (an embedding copied from a web page, U+202A ... U+202C, does not)
+            reorders = rtl_text or any(line[i] in _RTL_CONTROLS for i in controls)
             yield TextFinding(
                 BIDI, index + 1, controls[0] + 1, _quote(line),
                 f"bidirectional control{'s' if len(controls) != 1 else ''} "
-                f"({', '.join(names)}) that reorder what a reviewer sees",
-                strong=not _is_rtl_text(line))
+                f"({', '.join(names)}) that "
+                + ("reorder what a reviewer sees" if reorders else _REORDER_NOTHING),
+                strong=reorders and not rtl_text)
 
 
 _PUSHED_RIGHT = re.compile(r"(?:[ \t]{" + str(SPACE_RUN) + r",}|\t{40,})(\S.*)$")

@@ -114,3 +114,25 @@ def test_a_checksum_lowers_or_clears_a_download_run_later(tmp_path: Path) -> Non
     folder = _skill(tmp_path, {"SKILL.md": f"# Install\n\n{steps}"})
     assert [(d.line, d.severity) for d in _security(folder, "remote-code-pipeline")] == [
         (10, Severity.INFO), (13, Severity.WARNING)]
+
+
+def test_left_to_right_embeddings_copied_from_a_web_page_reorder_nothing(
+        tmp_path: Path) -> None:
+    # grahama1970 debug-pdf: a fetched page's cache (run/fetch_cache/http_cache.json) keeps
+    # the page's text with a left-to-right embedding (U+202A ... U+202C) around a heading;
+    # in a line of left-to-right text it reorders nothing. A right-to-left override in the
+    # same kind of line (Trojan source) and any control in a Hebrew line keep their rules.
+    cache = '{"text": "Cloud \u202aSecurity\u202c Resources\\nHub"}\n'
+    trojan = "Run \u202eexe.tpircs\u202c before committing.\n"
+    mixed = "Keep \u202asafe\u202c and \u2067hidden\u2069 apart.\n"
+    hebrew = "Title: \u202b\u05e9\u05dc\u05d5\u05dd\u202c world\n"
+    folder = _skill(tmp_path, {"run/fetch_cache/http_cache.json": cache,
+                               "references/trojan.md": trojan, "references/mixed.md": mixed,
+                               "references/hebrew.md": hebrew})
+    found = {Path(d.path).name: (d.severity, d.message) for d in _security(folder,
+                                                                         "bidi-control")}
+    assert {name: severity for name, (severity, _) in found.items()} == {
+        "http_cache.json": Severity.WARNING, "trojan.md": Severity.ERROR,
+        "mixed.md": Severity.ERROR, "hebrew.md": Severity.WARNING}
+    assert "reorder nothing" in found["http_cache.json"][1]
+    assert "another order" in found["trojan.md"][1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from skillctl.lint.context import SkillContext
@@ -99,10 +99,10 @@ def _shown(text: str) -> str:
     return printable("".join(escape(ch) for ch in text))
 
 
-def _findings(ctx: SkillContext, kind: str, why: str,
+def _findings(ctx: SkillContext, kind: str, why: str | Callable[[scan.TextFinding], str],
               severity_of: Any, *, by_file: Any = None) -> Iterator[Finding]:
     """``severity_of(item)``, or ``by_file(item, relpath)`` when given, is each finding's
-    severity (None: not reported)."""
+    severity (None: not reported); ``why``, or ``why(item)``, why it matters."""
     entry = ctx.skill.entry.name
     for relpath, findings in ctx.computed(_scanned):
         for item in findings:
@@ -113,7 +113,7 @@ def _findings(ctx: SkillContext, kind: str, why: str,
                 continue
             # per finding: one quoted example must not word the next finding's message
             said = "quoted as an example, not an order, so only noted" if item.documentary \
-                else why
+                else why if isinstance(why, str) else why(item)
             yield Finding(
                 f"{item.detail}: \"{_shown(item.text)}\" ({said})",
                 item.line, item.column,
@@ -243,7 +243,10 @@ def bidi_control(ctx: SkillContext) -> Iterator[Finding]:
     The embeddings and overrides U+202A-U+202E and the isolates U+2066-U+2069 make an
     editor or a browser show characters in another order than the one the model reads.
     An error in a line of left-to-right text; a warning in a line that holds right-to-left
-    letters (Arabic, Hebrew), where they may be there for display. The marks U+200E and
+    letters (Arabic, Hebrew), where they may be there for display, and in a line of
+    left-to-right text whose controls are all left-to-right ones (U+202A, U+202D, U+2066,
+    U+2068 and the closing U+202C, U+2069: text copied from a web page), which reorder
+    nothing there. The marks U+200E and
     U+200F, which reorder nothing, are not reported. Scripts and source files are checked
     for these characters too (their code is `security_code`'s part).
 
@@ -255,8 +258,13 @@ def bidi_control(ctx: SkillContext) -> Iterator[Finding]:
 
     Matters for every agent.
     """
-    return _findings(ctx, scan.BIDI, "the reviewer sees the text in another order than the "
-                     "model reads it", _strong_error)
+    return _findings(ctx, scan.BIDI, _bidi_why, _strong_error)
+
+
+def _bidi_why(item: scan.TextFinding) -> str:
+    if scan.reorders_nothing(item):
+        return "invisible characters the text does not need; nothing is reordered here"
+    return "the reviewer sees the text in another order than the model reads it"
 
 
 @rule("hidden-link-text", Severity.ERROR, category="security")
