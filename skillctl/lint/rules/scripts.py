@@ -266,6 +266,25 @@ def _file_list(text: str, start: int, end: int) -> bool:
     return paths >= 2
 
 
+#: Characters a flow chart is drawn with (box drawing, arrows, triangles), never shell.
+_DIAGRAM = re.compile("[\u2500-\u257f\u2190-\u21ff\u25b2-\u25c4]")
+
+
+def _in_diagram(text: str, start: int, end: int, offset: int) -> bool:
+    """Whether the line at ``offset`` is a step of a flow chart drawn in the plain code block
+    at ``start``..``end``: the line above or below it is drawn (``│``, ``▼``, ``├──``), and
+    so is another line of the block. A command in a chart is a label; the lines a command
+    prints after it (a tree) are not above it or next to it unless drawn as a chart."""
+    block = text[start:end]
+    if block.split("\n", 1)[0].strip().strip("`~").strip().lower() not in _PLAIN_FENCE_INFO:
+        return False
+    lines = block.split("\n")
+    at = block.count("\n", 0, offset - start)
+    drawn = [bool(_DIAGRAM.search(line)) for line in lines]
+    beside = (at > 1 and drawn[at - 1]) or (at + 1 < len(lines) and drawn[at + 1])
+    return beside and sum(drawn) >= 2
+
+
 def _in_comment(text: str, offset: int) -> bool:
     """Whether ``offset`` of a Markdown text is inside an HTML comment (``<!-- … -->``)."""
     opened = text.rfind("<!--", 0, offset)
@@ -345,7 +364,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 if block is None:
                     named = not after.strip() or _in_comment(text, offset)
                 else:
-                    named = not after.strip() and _file_list(text, *block)
+                    named = (not after.strip() and _file_list(text, *block)) or _in_diagram(
+                        text, *block, offset)
                 if named:
                     kind = "other"
             uses = [(before, kind, interpreter)]
