@@ -67,8 +67,9 @@ def _may_be_a_skill(entry: Path) -> bool:
     """Whether a ``skill.md`` in another letter case may be a misnamed skill: not when its
     frontmatter holds keys but neither a name nor a description (a wiki's page about
     skills, ``concept: skill``), nor when it has no frontmatter and sits inside another
-    skill. Every agent reads those two keys; such a page is no skill whatever its name, and
-    its findings would all be false."""
+    skill or in a documentation folder (``docs/concepts/primitives/skill.md`` beside
+    ``product.md``: a page about the concept). Every agent reads those two keys; such a page
+    is no skill whatever its name, and its findings would all be false."""
     from skillctl.parse import parse_file
 
     parsed = parse_file(entry)
@@ -77,9 +78,23 @@ def _may_be_a_skill(entry: Path) -> bool:
         # no frontmatter, or none readable: lint says what is wrong, unless the file is a
         # module's notes inside another skill (`scholargraph/concept-learner/skill.md`
         # below `scholargraph/SKILL.md`), which no agent takes for a skill either
-        return parsed.has_frontmatter_block or not _inside_a_skill(entry.parent)
+        return parsed.has_frontmatter_block or not (
+            _inside_a_skill(entry.parent) or _in_documentation(entry.parent))
     keys = {str(key).strip().lower() for key in frontmatter.data}
     return bool(keys & {"name", "description"})
+
+
+#: Folders that hold documentation pages (a page may be named after a concept: skill.md),
+#: looked for this many levels up from a page's folder (itself included).
+_DOCUMENTATION_FOLDERS = frozenset({"docs", "doc", "documentation", "wiki"})
+_DOCUMENTATION_ASCENT = 4
+
+
+def _in_documentation(directory: Path) -> bool:
+    """Whether ``directory`` or a folder just above it is a documentation folder
+    (``docs/``, ``wiki/``)."""
+    return any(part.name.lower() in _DOCUMENTATION_FOLDERS
+               for part in [directory, *directory.parents][:_DOCUMENTATION_ASCENT])
 
 
 def _inside_a_skill(directory: Path) -> bool:

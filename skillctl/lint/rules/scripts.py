@@ -101,6 +101,11 @@ _PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 _PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
 #: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
 _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
+#: What stands before a value that is an item of a YAML list (``- "``) or of a JSON array
+#: written one item a line (``"``): in a data file (not code), such a path is data.
+_DATA_LIST_ITEM = re.compile(r"\s*(?:-\s+)?[\"']?")
+#: Data files (no code runs in them; a hook's ``command:`` value is read apart).
+_DATA_SUFFIXES = (".json", ".jsonc", ".yaml", ".yml", ".toml")
 #: A line that opens or closes a fenced code block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 #: Largest other file searched for mentions of a script.
@@ -310,11 +315,11 @@ _NO_FOLDER = frozenset({"", ".", "..", "~"})
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".fish", ".command")
 
 
-def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, str]]:
-    """(whether it is Markdown, whether a backtick quotes in it, text) of the entry file and
-    the skill's other small text files (not ``skip``)."""
+def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, str]]:
+    """(whether it is Markdown, whether a backtick quotes in it, whether it is a data file,
+    text) of the entry file and the skill's other small text files (not ``skip``)."""
     if ctx.parsed.text is not None:
-        yield True, True, ctx.parsed.text
+        yield True, True, False, ctx.parsed.text
     entry_name = ctx.skill.entry.name
     for file in ctx.files:
         if (file.relpath in (entry_name, skip) or file.is_symlink
@@ -329,7 +334,8 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, str]]:
             markdown = lower.endswith((".md", ".mdx", ".markdown", ".txt"))
             quoting = markdown or not (lower.endswith(_SHELL_SUFFIXES)
                                        or (data.startswith(b"#!") and b"sh" in data[:40]))
-            yield markdown, quoting, data.decode("utf-8", errors="replace")
+            yield (markdown, quoting, lower.endswith(_DATA_SUFFIXES),
+                   data.decode("utf-8", errors="replace"))
 
 
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
@@ -338,7 +344,7 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     direct = other = named_run = inline_direct = False
     interpreters: set[str] = set()
     folders = {ctx.skill.dir.name, ctx.skill.declared_name}
-    for markdown, quoting, text in _texts(ctx, file.relpath):
+    for markdown, quoting, data_file, text in _texts(ctx, file.relpath):
         if name not in text:
             continue
         fences: list[tuple[int, int]] | None = None  # a Markdown text's fenced blocks
@@ -374,8 +380,12 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                         for use_before, use, use_after in _variable_uses(text, interpreter or "")]
                 other = other or not uses
             for where, kind, interpreter in uses:
-                if kind == "direct" and quoting and not markdown and not where.strip():
-                    kind = "other"  # a line of a docstring or a data file: no command line
+                if kind == "direct" and quoting and not markdown and (
+                        not where.strip() or (data_file and _DATA_LIST_ITEM.fullmatch(where))):
+                    # a line of a docstring or a data file, or an item of a data file's list
+                    # (`- "x/scripts/run.ts"` under a spawn command's `arguments:`): no
+                    # command line
+                    kind = "other"
                 if kind == "direct" and quoting and where.count("`") % 2:
                     inline_direct = True  # inside a span of inline code in prose
                 elif kind == "direct":
