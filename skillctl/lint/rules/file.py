@@ -139,7 +139,8 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     and in CI (skills-ref finds `skill.md` but not `Skill.md`; Amp matches any case). A
     `skill.md` whose frontmatter has keys but neither `name` nor `description` (a wiki's
     page about skills) is not taken for a skill and is not linted, nor is one without
-    frontmatter inside another skill's folder (a module's notes).
+    frontmatter inside another skill's folder (a module's notes) or in a documentation
+    folder (`docs/concepts/skill.md`, a page about the concept).
 
     Fails: `my-skill/skill.md`. Passes: `my-skill/SKILL.md`.
 
