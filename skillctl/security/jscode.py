@@ -4,10 +4,13 @@ Not a parser: string literals, identifiers and calls are found with regular expr
 each line, comments blanked first. Data is followed through ``const x = ...`` /
 ``let``/``var``/plain assignments line by line: a variable assigned from a credential
 store's path or content, or from the whole ``process.env``, is labelled, and so is every
-variable assigned from an expression naming it; a network call whose line names a labelled
-variable sends it. ``eval``/``new Function``/``vm.run*`` of decoded (``atob``,
-``Buffer.from(..., 'base64')``) or fetched text is remote or obfuscated code. Strings given
-to ``child_process`` are analysed as shell commands.
+variable assigned from an expression naming it (as a variable: not a property, ``x.env``;
+one member of the environment, ``env.KEY``, is one variable, not the environment; and the
+environment handed to a function the file defines is that function's to read, its result
+not labelled); a network call whose line names a labelled variable sends it.
+``eval``/``new Function``/``vm.run*`` of decoded (``atob``, ``Buffer.from(..., 'base64')``)
+or fetched text is remote or obfuscated code. Strings given to ``child_process`` are
+analysed as shell commands.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ _STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
 _ASSIGN = re.compile(r"\b(?:const|let|var)?\s*([A-Za-z_$][\w$]*)\s*=(?!=)")
 _DESTRUCTURE = re.compile(r"\b(?:const|let|var)\s*[{\[]([^}\]]*)[}\]]\s*=(?!=)")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+#: A name that may be a variable: not a property after a dot (``process.env``'s ``env``),
+#: but a spread one (``{...env}``).
+_VARIABLE = re.compile(r"(?:(?<=\.\.\.)|(?<!\.))(?<![\w$])[A-Za-z_$][\w$]*")
 _NETWORK = re.compile(
     r"\bfetch\s*\(|\baxios(?:\.\w+)?\s*\(|\bhttps?\.(?:request|get)\s*\(|\bgot(?:\.\w+)?\s*\(|"
     r"\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+WebSocket\s*\(|\bnet\.(?:connect|"
@@ -43,6 +49,13 @@ _CHILD_ARRAY = re.compile(r"\b(?:spawn|spawnSync|execFile|execFileSync|execa)\s*
 _ENV_KEY = re.compile(r"process\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['\"]\s*\])|"
                       r"Deno\.env\.get\(\s*['\"]([^'\"]+)['\"]")
 _ENV_ALL = re.compile(r"process\.env(?![\w.\[])|Deno\.env\.toObject\(")
+#: The whole environment given to a named function (``resolveProvider(process.env, p)``).
+_ENV_ARGUMENT = re.compile(r"\b([A-Za-z_$][\w$]*)\s*\(\s*process\.env\s*[,)]")
+#: Functions the source defines itself (``function f(``, ``const f = (...) =>``).
+_DEFINED = re.compile(
+    r"\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|"
+    r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?"
+    r"(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
 _READ = re.compile(r"\b(?:readFileSync|readFile|createReadStream|readdirSync|Deno\.readTextFile|"
                    r"Bun\.file)\s*\(")
 _WRITE = re.compile(r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile|"
@@ -105,27 +118,52 @@ def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
     return False
 
 
+def _members_only(line: str, name: str) -> bool:
+    """Whether ``name`` is used on ``line`` only to read a member (``env.KEY``,
+    ``env?.KEY``, ``env["KEY"]``)."""
+    uses = re.findall(rf"(?<![\w$.]){re.escape(name)}(?![\w$])(\s*(?:\?\.|\.|\[)\s*[\w$'\"])?",
+                      line)
+    return bool(uses) and all(uses)
+
+
+def _only_given_to(line: str, defined: set[str]) -> bool:
+    """Whether every whole-environment read on ``line`` is an argument of a function the
+    source defines (``resolveProvider(process.env, p)``)."""
+    given = sum(1 for match in _ENV_ARGUMENT.finditer(line) if match.group(1) in defined)
+    return given > 0 and given == len(_ENV_ALL.findall(line))
+
+
 def analyze(source: str, emit: F.Emit) -> None:
     """Emit the facts of JavaScript or TypeScript source."""
     labels: dict[str, set[str]] = {}
     #: variables holding a request or a socket, with the host it goes to
     connections: dict[str, str] = {}
     shell_state = shell.ShellState()
-    for number, line in enumerate(_strip_comments(source).split("\n"), 1):
+    stripped = _strip_comments(source)
+    defined = {a or b for a, b in _DEFINED.findall(stripped)}
+    for number, line in enumerate(stripped.split("\n"), 1):
         if len(line) > 4000:
             line = line[:4000]
         strings = [m.group(2) for m in _STRING.finditer(line)]
         joined = "/".join(strings)
         line_labels: set[str] = set()
-        for ident in _IDENT.findall(line):
-            line_labels |= labels.get(ident, set())
+        for ident in _VARIABLE.findall(line):
+            held = labels.get(ident)
+            if held:
+                if "env" in held and _members_only(line, ident):
+                    held = held - {"env"}  # env.OPENAI_API_KEY: one variable, not a dump
+                line_labels |= held
         store = F.credential_store(joined) if strings else None
         home = _HOME.search(line) is not None
         if store is not None:
             line_labels.add("credential")
             emit(F.CREDENTIAL, store, number, f"names {store}", "")
         if _ENV_ALL.search(line):
-            line_labels.add("env")
+            # given to a function of this file, the environment is that function's to read:
+            # what it returns (a provider's name, a request to the key's own API) is not
+            # the environment, and its own lines are analysed as they stand
+            if not _only_given_to(line, defined):
+                line_labels.add("env")
             emit(F.ENV_DUMP, "process.env", number, "reads the whole environment", "")
         if _DECODE.search(line):
             line_labels.add("decoded")
