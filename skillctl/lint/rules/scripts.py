@@ -101,6 +101,8 @@ _PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 _PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
 #: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
 _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
+#: What may stand before a path alone on a line of prose: nothing, or a list item's marker.
+_LIST_MARK = re.compile(r"\s*(?:(?:[-*+]|\d+[.)])\s+)?")
 #: A line that opens or closes a fenced code block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 #: Largest other file searched for mentions of a script.
@@ -312,9 +314,10 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct" and markdown and not before.strip():
-                # a path alone on a line of prose ("## Path" then the path) names the file,
-                # and a line inside an HTML comment is a note; in a code block it is a command
+            if kind == "direct" and markdown and _LIST_MARK.fullmatch(before):
+                # a path alone on a line of prose ("## Path" then the path) or a list item
+                # ("- x/scripts/x.py" in a change log's list of files) names the file, and a
+                # line inside an HTML comment is a note; in a code block it is a command
                 fences = _fenced_spans(text) if fences is None else fences
                 if not any(start <= offset < end for start, end in fences) and (
                         not after.strip() or _in_comment(text, offset)):
@@ -390,8 +393,9 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
-    Markdown), a line inside an HTML comment, a path alone on a line of prose or alone in a
-    span of inline code, a path under another skill's folder (`other-skill/scripts/x.py`); a
+    Markdown), a line inside an HTML comment, a path alone on a line of prose or in a list
+    item (`- x/scripts/x.py` in a change log's list of files) or alone in a span of inline
+    code, a path under another skill's folder (`other-skill/scripts/x.py`); a
     line ending in a backslash goes on with the next (`uv run`, a backslash, then the path).
     `--fix` sets the exec bit on a reported file (for a tracked file, commit the mode change
     or run `git update-index --chmod=+x`).
