@@ -1,8 +1,8 @@
 """False alarms of the eighth hand sample of lint errors (issue 16, docs/rule-precision.md
 "Eighth sample"), rebuilt from the shape of the lines that raised them:
 joeblackwaslike/agent-skills (MIT; vendored tool documentation, paraphrased),
-gohypergiant/agent-skills (Apache-2.0), oaustegard/claude-skills (MIT) and
-tech-leads-club/agent-skills (MIT)."""
+gohypergiant/agent-skills (Apache-2.0), oaustegard/claude-skills (MIT),
+tech-leads-club/agent-skills (MIT) and zxyycom/skills (no licence: shapes only)."""
 
 from __future__ import annotations
 
@@ -99,3 +99,34 @@ def test_what_an_option_or_a_command_does_is_no_order(tmp_path: Path) -> None:
     found = [f for f in _security(folder, "prompt-injection") if f[2] is not Severity.INFO]
     assert found == [("setup.md", 3, Severity.ERROR), ("setup.md", 5, Severity.ERROR),
                      ("setup.md", 7, Severity.WARNING)]
+
+
+def test_a_command_a_tool_blocks_is_documentation(tmp_path: Path) -> None:
+    # joeblackwaslike working-with-gemini: a policy engine's docs ("ask it to `rm -rf /`.
+    # The tool will now be blocked", "- `rm -rf /`: Blocked"); zxyycom: a list of forms not
+    # to use to get around approvals, under a Chinese heading saying "do not"
+    docs = ("# Policy engine\n\n3. Run a command that the policy denies (for example, ask "
+            "the CLI to\n   `rm -rf /`). The tool will now be blocked automatically.\n\n"
+            "## Examples\n\n- `rm -rf /`: Blocked\n- `git status`: Allowed\n")
+    shapes = ("# 权限\n\n## 不要用来绕过审批的写法\n\n遇到失败时\uff1a\n\n1. `cmd /c <x>`\n"
+              "2. 用通配符删除\uff1a`rm -r *`。\n")
+    cleanup = ("# Cleanup\n\n不要显示原始错误信息\uff0c告诉用户\u3002\n\nTo start over:\n\n"
+               "- `rm -rf ~/`\n")
+    fix = "# Help\n\n**Problem: Permission denied**\n\n```bash\nrm -rf ~/\n```\n"
+    folder = _skill(tmp_path, {"references/policy.md": docs, "references/shapes.md": shapes,
+                               "references/cleanup.md": cleanup, "references/fix.md": fix})
+    errors = [f for f in _security(folder, "destructive-command") if f[2] is Severity.ERROR]
+    # "do not show the raw error" and "Permission denied" above a command excuse nothing
+    assert errors == [("cleanup.md", 7, Severity.ERROR), ("fix.md", 6, Severity.ERROR)]
+
+
+def test_a_placeholder_capture_url_is_a_warning(tmp_path: Path) -> None:
+    # tech-leads-club cloudflare-deploy: a Pages Functions pattern posts to
+    # 'https://webhook.site/...' (the reader's own URL) inside ctx.waitUntil(...)
+    code = ("# Patterns\n\n```typescript\nctx.waitUntil(\n  Promise.all([\n"
+            "    fetch('https://webhook.site/...', { method: 'POST' }),\n  ]),\n)\n```\n\n"
+            "```typescript\nawait fetch('https://webhook.site/0f6e-4b1a', { method: 'POST', "
+            "body: data })\n```\n")
+    folder = _skill(tmp_path, {"references/patterns.md": code})
+    assert _security(folder, "exfiltration-endpoint") == [
+        ("patterns.md", 6, Severity.WARNING), ("patterns.md", 12, Severity.ERROR)]
