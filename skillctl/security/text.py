@@ -494,18 +494,26 @@ def has_injection(text: str) -> tuple[bool, str] | None:
 # ------------------------------------------------------------------ agent-directed text
 
 #: Words that make a comment or an alt text an instruction to an agent rather than a note.
-_AGENT_DIRECTED = re.compile(
-    r"\b(?:AI|assistant|agent|Claude|Codex|Gemini|Copilot|Cursor|LLM|language\s+model|"
-    r"the\s+model)\b[^.\n]{0,80}\b(?:must|should|always|never|do\s+not|don'?t|shall|will|"
-    r"needs?\s+to|has\s+to|run|execute|send|upload|post|fetch|download|install|delete|remove|"
-    r"read|open|ignore|include|add|call|use)\b|"
+_AGENT = (r"\b(?:AI|assistant|agent|Claude|Codex|Gemini|Copilot|Cursor|LLM|language\s+model|"
+          r"the\s+model)\b[^.\n]{0,80}\b")
+_ORDER = r"must|should|always|never|do\s+not|don'?t|shall|needs?\s+to|has\s+to"
+_DIRECTED_OTHERWISE = (
     r"\b(?:you|agent|assistant)\s+(?:must|should|shall|need\s+to|have\s+to)\s+(?:always\s+|"
     r"also\s+|first\s+|silently\s+|quietly\s+)?(?:run|execute|send|upload|post|fetch|download|"
     r"install|delete|remove|copy|read|ignore|curl|wget)\b|"
     r"\b(?:silently|quietly|secretly)\s+(?:run|execute|send|upload|post|fetch|download|install|"
     r"delete|remove|copy|read|add)\b|"
     r"\balso\s+(?:post|send|upload|run|execute|read|copy|include|attach|fetch)\b|"
-    r"\b(?:post|send|upload|exfiltrate|forward)\b[^\n]{0,160}https?://", re.IGNORECASE)
+    r"\b(?:post|send|upload|exfiltrate|forward)\b[^\n]{0,160}https?://")
+_AGENT_DIRECTED = re.compile(
+    _AGENT + r"(?:" + _ORDER + r"|will|run|execute|send|upload|post|fetch|download|install|"
+    r"delete|remove|read|open|ignore|include|add|call|use)\b|" + _DIRECTED_OTHERWISE,
+    re.IGNORECASE)
+#: The same for an image's description (alt text): only an order, not what the agent does
+#: in the picture ("VS Code with the Claude Code panel open", "Diagram showing Claude Code's
+#: connections: install/update connects to ...", "the option to let Claude take screenshots").
+_AGENT_DIRECTED_PICTURE = re.compile(
+    _AGENT + r"(?:" + _ORDER + r")\b|" + _DIRECTED_OTHERWISE, re.IGNORECASE)
 _URL_PATH = re.compile(r"(\w+://)[^\s<>\"'`)\]]+")
 #: Commands and endpoints: a comment that holds one is a hidden order, not a note.
 _PAYLOAD = re.compile(
@@ -519,19 +527,21 @@ _MARKER_COMMENT = re.compile(
     r"#\s*region|#\s*endregion|BEGIN\b|END\b|SPDX-License-Identifier)", re.IGNORECASE)
 
 
-def instruction_in(text: str) -> tuple[bool, str] | None:
+def instruction_in(text: str, *, picture: bool = False) -> tuple[bool, str] | None:
     """Whether hidden ``text`` holds an instruction: (strong, what) or None.
 
     Strong: injection phrasing or an order addressed to the agent (hidden, either is an
     attack). Weak: a command or an endpoint alone. A note to authors, a licence or a marker
-    is no instruction.
+    is no instruction. ``picture``: the text describes an image (alt text), where the agent
+    named with a verb is what the picture shows, and only an order counts.
     """
     found = has_injection(text)
     if found is not None:
         return True, found[1]
+    directed = _AGENT_DIRECTED_PICTURE if picture else _AGENT_DIRECTED
     # a URL's words address nobody ("<!-- source: https://platform.claude.com/docs/en/
     # about-claude/use-case-guides/x -->"); its scheme stays for "send it to https://..."
-    if _AGENT_DIRECTED.search(_URL_PATH.sub(r"\1url", text) if "://" in text else text):
+    if directed.search(_URL_PATH.sub(r"\1url", text) if "://" in text else text):
         return True, "an instruction addressed to the agent"
     if _PAYLOAD.search(text):
         return False, "a command or an endpoint"
@@ -891,7 +901,7 @@ def _link_texts(text: str, layout: _Layout, hidden: list[tuple[int, int]]
     for offset, content, where in candidates:
         if layout.in_code(offset) or not content.strip():
             continue
-        found = instruction_in(content)
+        found = instruction_in(content, picture=where.startswith("image"))
         if found is None:
             continue
         hidden.append((offset, offset + len(content)))
@@ -1015,6 +1025,34 @@ def _inside_open_quotation(layout: _Layout, line: int) -> bool:
     return False
 
 
+#: Before a phrase on its line: a command-line option it is what of ("| `--fresh` | false |
+#: Ignore previous context", "use `/x --fresh` to ignore previous context", "Add
+#: --system-prompt-file option to override system prompt").
+_OPTION_BEFORE = re.compile(
+    r"(?:^|[\s`(])--[a-z][\w-]*`?\s*(?:(?:option|flag|switch)\s+)?(?:(?:\|[^|\n]*)*\|\s*|"
+    r"to\s+)$", _I)
+#: Before a phrase: a denied permission ("never allow user content to override system
+#: instructions"): the phrase is what must not happen.
+_DENIED_BEFORE = re.compile(
+    r"\b(?:never|not|don'?t|cannot|can'?t|won'?t)\s+(?:allow|let|permit)s?\s+(?:[\w'-]+\s+){0,4}"
+    r"(?:to\s+)?$", _I)
+_DETERMINERS = frozenset({"the", "a", "an"})
+
+
+def _what_a_tool_does(before: str, phrase: str, line_before: str) -> bool:
+    """Whether the phrase says what a command-line option or command does, or what must not
+    happen, rather than ordering it: after an option on its line, after a denied permission,
+    or beside a command named by its words ("print-system-prompt   Print the system prompt
+    for a project.", a CLI's help)."""
+    if phrase.startswith("-"):
+        return False  # an option itself ("claude --verbose --dangerously-skip-permissions")
+    if _OPTION_BEFORE.search(before) or _DENIED_BEFORE.search(before):
+        return True
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _DETERMINERS]
+    command = "-".join(words)
+    return len(words) > 1 and (command in before.lower() or command in line_before.lower())
+
+
 def _documentary(layout: _Layout, line: int, start: int, end: int, security_topic: bool) -> bool:
     """Whether a reviewer would read the phrase as a quoted example rather than an order."""
     text = layout.lines[line]
@@ -1029,6 +1067,8 @@ def _documentary(layout: _Layout, line: int, start: int, end: int, security_topi
         return True
     before = next((layout.lines[i] for i in range(line - 1, max(-1, line - 4), -1)
                    if layout.lines[i].strip()), "")
+    if _what_a_tool_does(text[:start], text[start:end], before):
+        return True
     if before.rstrip().endswith(":") and _CUE.search(before):
         return True
     return security_topic and _LIST_OR_TABLE.match(text) is not None

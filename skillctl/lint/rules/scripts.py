@@ -106,6 +106,8 @@ _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
 _DATA_LIST_ITEM = re.compile(r"\s*(?:-\s+)?[\"']?")
 #: Data files (no code runs in them; a hook's ``command:`` value is read apart).
 _DATA_SUFFIXES = (".json", ".jsonc", ".yaml", ".yml", ".toml")
+#: What may stand before a path alone on a line of prose: nothing, or a list item's marker.
+_LIST_MARK = re.compile(r"\s*(?:(?:[-*+]|\d+[.)])\s+)?")
 #: A line that opens or closes a fenced code block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 #: Largest other file searched for mentions of a script.
@@ -360,9 +362,10 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct" and markdown and not before.strip():
-                # a path alone on a line of prose ("## Path" then the path) names the file,
-                # and a line inside an HTML comment is a note; in a code block it is a command
+            if kind == "direct" and markdown and _LIST_MARK.fullmatch(before):
+                # a path alone on a line of prose ("## Path" then the path) or a list item
+                # ("- x/scripts/x.py" in a change log's list of files) names the file, and a
+                # line inside an HTML comment is a note; in a code block it is a command
                 # (a path alone on each line of a plain code block lists files to look at)
                 fences = _fenced_spans(text) if fences is None else fences
                 block = next(((start, end) for start, end in fences if start <= offset < end),
@@ -449,9 +452,13 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
-    Markdown), a line inside an HTML comment, a path alone on a line of prose or alone in a
-    span of inline code, a path under another skill's folder (`other-skill/scripts/x.py`); a
-    line ending in a backslash goes on with the next (`uv run`, a backslash, then the path).
+    Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
+    `arguments:`), a line inside an HTML comment, a path alone on a line of prose or in a
+    list item (`- x/scripts/x.py` in a change log's list of files) or alone in a span of
+    inline code, a plain code block (no language) that lists files one path a line, a step
+    of a flow chart drawn in a plain code block (`│`, `▼` on the lines around it), a path
+    under another skill's folder (`other-skill/scripts/x.py`); a line ending in a backslash
+    goes on with the next (`uv run`, a backslash, then the path).
     `--fix` sets the exec bit on a reported file (for a tracked file, commit the mode change
     or run `git update-index --chmod=+x`).
 

@@ -280,8 +280,10 @@ _ENDPOINT_WHY = {
 
 
 #: A URL the reader replaces with their own (``https://webhook.site/your-uuid``,
-#: ``https://your-ngrok-url.ngrok.io/hook``): a test request to the user's own capture URL.
-_PLACEHOLDER_URL = re.compile(r"(?<![a-z0-9])your[-_]", re.IGNORECASE)
+#: ``https://your-ngrok-url.ngrok.io/hook``, ``https://webhook.site/...``): a test request to
+#: the user's own capture URL.
+_PLACEHOLDER_URL = re.compile(r"(?<![a-z0-9])your[-_]|/(?:\.\.\.|\u2026)(?:[/?#]|$)",
+                              re.IGNORECASE)
 
 
 def _placeholder_endpoint(fact: F.Fact, matched: str) -> bool:
@@ -305,7 +307,8 @@ def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
     sent to one of them (POST, upload, socket) is an error; a mention in a command or script
     is a warning; a chat webhook (Discord, Telegram) only when data is sent, as a warning.
     A URL written as a placeholder for the user's own (`https://webhook.site/your-uuid`,
-    `https://your-ngrok-url.ngrok.io/...`, the usual way to test a webhook) is a warning.
+    `https://your-ngrok-url.ngrok.io/...`, `https://webhook.site/...`, the usual way to test
+    a webhook) is a warning.
     Private and loopback addresses (`127.0.0.1`, `192.168.…`) are not reported.
 
     Fails: `requests.post("https://webhook.site/0000-…", json=report)`.
