@@ -254,13 +254,22 @@ def _fenced_spans(text: str) -> list[tuple[int, int]]:
 _PLAIN_FENCE_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
 
+def _plain_block(text: str, start: int, end: int) -> list[str] | None:
+    """The lines of the fenced block at ``start``..``end`` (its fences included) when it has
+    no language (or ``text``); None for a block of code."""
+    lines = text[start:end].split("\n")
+    if lines[0].strip().strip("`~").strip().lower() not in _PLAIN_FENCE_INFO:
+        return None
+    return lines
+
+
 def _file_list(text: str, start: int, end: int) -> bool:
     """Whether the fenced block at ``start``..``end`` is a list of files: no language (or
     ``text``), and two or more lines, each one path and nothing else ("## Files to Review",
     then the absolute paths of the files). A shell block of paths would run each one; a
     plain block of them names them."""
-    lines = text[start:end].split("\n")
-    if lines[0].strip().strip("`~").strip().lower() not in _PLAIN_FENCE_INFO:
+    lines = _plain_block(text, start, end)
+    if lines is None:
         return False
     paths = 0
     for line in lines[1:]:
@@ -282,11 +291,10 @@ def _in_diagram(text: str, start: int, end: int, offset: int) -> bool:
     at ``start``..``end``: the line above or below it is drawn (``│``, ``▼``, ``├──``), and
     so is another line of the block. A command in a chart is a label; the lines a command
     prints after it (a tree) are not above it or next to it unless drawn as a chart."""
-    block = text[start:end]
-    if block.split("\n", 1)[0].strip().strip("`~").strip().lower() not in _PLAIN_FENCE_INFO:
+    lines = _plain_block(text, start, end)
+    if lines is None:
         return False
-    lines = block.split("\n")
-    at = block.count("\n", 0, offset - start)
+    at = text.count("\n", start, offset)
     drawn = [bool(_DIAGRAM.search(line)) for line in lines]
     beside = (at > 1 and drawn[at - 1]) or (at + 1 < len(lines) and drawn[at + 1])
     return beside and sum(drawn) >= 2
