@@ -77,7 +77,8 @@ def _may_be_a_skill(entry: Path) -> bool:
     if frontmatter is None or not frontmatter.data:
         # no frontmatter, or none readable: lint says what is wrong, unless the file is a
         # module's notes inside another skill (`scholargraph/concept-learner/skill.md`
-        # below `scholargraph/SKILL.md`), which no agent takes for a skill either
+        # below `scholargraph/SKILL.md`) or a page of a docs folder, which no agent takes
+        # for a skill either
         return parsed.has_frontmatter_block or not (
             _inside_a_skill(entry.parent) or _in_documentation(entry.parent))
     keys = {str(key).strip().lower() for key in frontmatter.data}
