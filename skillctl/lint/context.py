@@ -39,6 +39,16 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?templates?(?:[-_]skills?)?", re.IGNORECASE)
 _ONE_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?template(?:[-_]skills?)?",
                                  re.IGNORECASE)
+#: A folder that holds templates for new skills (``templates/skill/SKILL.md``,
+#: ``templates/skill-skeleton/skills/skill-name/SKILL.md``).
+_TEMPLATE_FOLDER = re.compile(r"[._-]?(?:skills?[-_])?(?:templates?|skeletons?|scaffolds?)"
+                              r"(?:[-_]skills?)?", re.IGNORECASE)
+#: How many folders above a skill's own may mark it as a template.
+_TEMPLATE_DEPTH = 4
+#: A name left for whoever copies the template to fill in: ``<skill-name>``, ``{{name}}``,
+#: ``[TODO: lowercase-hyphen-case-name]``, ``REPLACE-with-kebab-case-name``.
+_STAND_IN_NAME = re.compile(r"<[^<>\n]+>|\{\{|\bTODO\b|\bFIXME\b|\bREPLACE|\byour[-_ ]",
+                            re.IGNORECASE)
 
 
 def load_profiles(agent_ids: Sequence[str]) -> tuple[Profile, ...]:
@@ -230,6 +240,29 @@ class SkillContext:
         templates, `railway/templates` with `name: railway-templates`): its name is a
         stand-in."""
         return self._named_like(_ONE_SKILL_TEMPLATE)
+
+    @functools.cached_property
+    def name_is_stand_in(self) -> bool:
+        """Whether ``name`` is a placeholder in a template for new skills: a stand-in such as
+        ``<skill-name>`` or ``[TODO: …]`` in a skill under a ``templates/`` (``skeleton``,
+        ``scaffold``) folder, or in one named like :attr:`is_single_skill_template`. No
+        agent loads it from there; each copy gets a real name."""
+        value = self.data.get("name")
+        # ("[TODO: x]" is a flow list holding a mapping to YAML: its text still says TODO)
+        text = value if isinstance(value, str) else str(value) if isinstance(
+            value, (list, dict)) else ""
+        if not _STAND_IN_NAME.search(text):
+            return False
+        if self.is_single_skill_template:
+            return True
+        folder = Path(os.path.abspath(self.skill.dir))  # (a skill linted as ".")
+        for _ in range(_TEMPLATE_DEPTH + 1):
+            if _TEMPLATE_FOLDER.fullmatch(folder.name):
+                return True
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+        return False
 
     def _named_like(self, pattern: re.Pattern[str]) -> bool:
         name = self.data.get("name")

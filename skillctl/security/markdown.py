@@ -30,11 +30,12 @@ _CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 
 #: Words in the prose around a block that present it as an attack or a thing never to do,
 #: or as what a tool refuses ("`rm -rf /`: Blocked", "ask it to `rm -rf /`. The tool will now
-#: be blocked"; not "denied", as in the "Permission denied" a troubleshooting step fixes); in
+#: be blocked", a guard's "## What It Blocks"; not "denied", as in the "Permission denied" a
+#: troubleshooting step fixes, nor a bare "blocks", as in "code blocks"); in
 #: Chinese, "prohibited" (禁止, 严禁) and "do not / never" (不要, 切勿, 请勿) before "run",
 #: "execute" or "use" in the same clause (not before "用户", "user").
 DOC_MARKERS = re.compile(
-    r"\b(?:blocked|forbidden|prohibited|disallowed)\b|禁止|严禁|"
+    r"\b(?:blocked|forbidden|prohibited|disallowed|(?:it|this|that|which) blocks)\b|禁止|严禁|"
     r"(?:不要|切勿|请勿)[^。\uff0c\uff1b\uff01\uff1f\n]{0,24}?(?:运行|执行|使用|粘贴|调用|用(?!户))|"
     r"\b(?:attack\w*|attacker|malicious|malware|exploit\w*|backdoor\w*|exfiltrat\w*|"
     r"phishing|threat\w*|vulnerab\w*|insecure|unsafe|dangerous|suspicious|anti-?patterns?|"

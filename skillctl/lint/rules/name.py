@@ -6,6 +6,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
@@ -68,6 +69,15 @@ def _name_hint(ctx: SkillContext, name: str) -> str | None:
     return f"{renamed}, or name: {directory}" if is_valid_name(directory) else renamed
 
 
+def _shown(ctx: SkillContext, *findings: Finding) -> Iterator[Finding]:
+    """The findings on a bad ``name``, as info when the name is a template's stand-in
+    (``<skill-name>`` under ``templates/``): nothing loads it there, each copy gets a name."""
+    if not ctx.name_is_stand_in:
+        return found(*findings)
+    return found(*(replace(f, message=f"{f.message} (a template for new skills: its name is a"
+                           " stand-in)", severity=Severity.INFO, hint=None) for f in findings))
+
+
 def resolved_dir_name(path: Path) -> str:
     """The directory's own name after resolving ``.`` and ``..`` (not symlinks)."""
     name = path.name  # a Path has no "." parts left; only "" (for "." or "/") and ".." need work
@@ -113,6 +123,10 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
     `name: 123` or `name: true` is a number or boolean to YAML 1.2 parsers, which agents
     reject or stringify differently; an empty name is never valid.
 
+    A name left as a placeholder in a template for new skills (`<skill-name>`, `[TODO: …]`,
+    `REPLACE-with-…` in a skill under `templates/`, `skeleton/` or `scaffold/`) gets info:
+    no agent loads it from there, and each copy gets a real name.
+
     Fails: `name: 2024` or `name: ""`. Passes: `name: report-2024`.
 
     Matters for every agent.
@@ -124,11 +138,8 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
         return NO_FINDINGS
     shown = "empty" if isinstance(value, str) else f"a {type(value).__name__}"
     pos = ctx.value_pos("name")
-    return found(
-        Finding(
-            f"Field 'name' must be a non-empty string (it is {shown})", pos.line, pos.column
-        )
-    )
+    return _shown(ctx, Finding(
+        f"Field 'name' must be a non-empty string (it is {shown})", pos.line, pos.column))
 
 
 @rule("name-length", Severity.ERROR, source="spec", category="spec")
@@ -146,7 +157,8 @@ def name_length(ctx: SkillContext) -> Iterator[Finding]:
     if name is None or len(name) <= MAX_NAME:
         return NO_FINDINGS
     pos = ctx.value_pos("name")
-    return found(
+    return _shown(
+        ctx,
         Finding(
             f"Skill name '{name}' exceeds {MAX_NAME} character limit ({len(name)} chars)",
             pos.line,
@@ -165,6 +177,10 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
     A name that also has other bad characters (`Root Cause Tracing`) is reported once, by
     `name-charset`. The hint is always a valid name.
 
+    A name left as a placeholder in a template for new skills (`<skill-name>`, `[TODO: …]`,
+    `REPLACE-with-…` in a skill under `templates/`, `skeleton/` or `scaffold/`) gets info:
+    no agent loads it from there, and each copy gets a real name.
+
     Fails: `name: PDF-Tools`. Passes: `name: pdf-tools`.
 
     Matters for Amp, the OpenCode agent-skills plugin, skills-ref and uploads to claude.ai.
@@ -175,7 +191,8 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
     if _charset_bad(ctx, name) and _reported(ctx, "name-charset"):
         return NO_FINDINGS  # name-charset reports the name once, with a hint for both
     pos = ctx.value_pos("name")
-    return found(
+    return _shown(
+        ctx,
         Finding(
             f"Skill name '{name}' must be lowercase",
             pos.line,
@@ -239,6 +256,10 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
     One finding covers uppercase letters too, and its hint is a name that passes every name
     rule (`Root Cause Tracing` hints `root-cause-tracing`, `Bad_Name` hints `bad-name`).
 
+    A name left as a placeholder in a template for new skills (`<skill-name>`, `[TODO: …]`,
+    `REPLACE-with-…` in a skill under `templates/`, `skeleton/` or `scaffold/`) gets info:
+    no agent loads it from there, and each copy gets a real name.
+
     Fails: `name: pdf_tools` or `name: pdf tools`. Passes: `name: pdf-tools`.
 
     Options: `unicode-names` (default false).
@@ -259,7 +280,8 @@ def name_charset(ctx: SkillContext) -> Iterator[Finding]:
             allowed += " It must be lowercase too."
     shown = ", ".join(repr(c) for c in bad)
     pos = ctx.value_pos("name")
-    return found(
+    return _shown(
+        ctx,
         Finding(
             f"Skill name '{name}' contains invalid characters ({shown}). {allowed}",
             pos.line,
@@ -280,7 +302,7 @@ def name_hyphen(ctx: SkillContext) -> Iterator[Finding]:
     name = _name(ctx)
     if name is None or not (name.startswith("-") or name.endswith("-") or "--" in name):
         return NO_FINDINGS
-    return _hyphens(name, ctx.value_pos("name"), _name_hint(ctx, name))
+    return _shown(ctx, *_hyphens(name, ctx.value_pos("name"), _name_hint(ctx, name)))
 
 
 def _hyphens(name: str, pos: Position, hint: str | None) -> Iterator[Finding]:
@@ -305,8 +327,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     folder), and the hint never proposes a folder name that is not a valid name.
 
     A template for new skills (folder or name `template`, `_template`, `skill-template`,
-    `template-skill`; not `templates`, often a skill about templates) gets info: its name
-    is a stand-in, changed in every copy.
+    `template-skill`; not `templates`, often a skill about templates, unless its name is a
+    placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed in every
+    copy.
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -326,7 +349,7 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # names the folder: one bad name is one finding
         return NO_FINDINGS
     pos = ctx.value_pos("name")
-    if ctx.is_single_skill_template:
+    if ctx.is_single_skill_template or ctx.name_is_stand_in:
         # "template/SKILL.md" with "name: template-skill", "_template/" with "name:
         # capability-name": a stand-in, copied and renamed for each new skill
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"

@@ -83,8 +83,10 @@ _PATH_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 #: (``"<SKILL_DIR>/scripts/x.mjs"``, ``<this skill's folder>/scripts/x.py``): the agent fills
 #: it in, as it does ``{baseDir}``.
 _PLACEHOLDER_END = re.compile(r"<[^<>\n]{1,60}>$")
-#: A module import names a file, it runs nothing (``import x from './lib.mjs'``).
-_IMPORT_END = re.compile(r"(?:\bfrom|\bimport|\brequire)\s*\(?\s*['\"]$")
+#: A module import names a file, it runs nothing (``import x from './lib.mjs'``), nor does
+#: resolving its path (``[require.resolve('./x.js'), 'cleanup']``, the arguments of a
+#: ``spawnSync(process.execPath, ...)``: node runs it).
+_IMPORT_END = re.compile(r"(?:\bfrom|\bimport|\brequire(?:\.resolve)?)\s*\(?\s*['\"]$")
 #: A command substitution closed before the path (``bash "$(plugin-root x)/scripts/x.sh"``):
 #: part of the path argument, not where a command starts.
 _CLOSED_SUBSTITUTION = re.compile(r"\$\([^()\n]*\)")
