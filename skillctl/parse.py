@@ -159,6 +159,8 @@ class Split:
     leading: bool = False  # content stands before the opening ---
 
 
+#: A line that opens or closes a fenced code block.
+_FENCE_LINE = re.compile(r"[ ]{0,3}(?:```|~~~)")
 #: A top-level ``name:`` or ``description:`` line: what every frontmatter block holds.
 _SKILL_KEY = re.compile(r"['\"]?(?:name|description)['\"]?[ \t]*:(?:[ \t]|$)")
 
@@ -171,6 +173,13 @@ def split_frontmatter(lines: list[str]) -> Split:
     # see no frontmatter at all, but the block is still worth parsing for other rules.
     opener = next((i for i, line in enumerate(lines[:50]) if _DELIMITER.fullmatch(line)), None)
     if opener is None:
+        return Split(None, None)
+    fences = [bool(_FENCE_LINE.match(line)) for line in lines[:opener] if line.strip()]
+    if sum(fences) % 2 and not all(fences):
+        # inside a code block below the file's own text: an example of frontmatter ("##
+        # Example", "```", "---", "name: reviewer", ...), not this file's (issue 16, twelfth
+        # sample); a file wrapped whole in a fence ("````markdown", then "---") is still
+        # frontmatter pushed down by that line
         return Split(None, None)
     closer = _find_closer(lines, opener)
     # Only a block that names the skill is frontmatter pushed down: between two horizontal

@@ -9,8 +9,9 @@ explicitly). Keys::
     ignore = ["body-tokens"]            # never run these (ids or categories)
     strict = false                      # warnings fail the run too
     per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns; "*" = all
-    exclude = ["tests/fixtures/"]       # folders never searched for skills (gitignore patterns)
-    extend-exclude = ["vendor/"]        # more of them, added to exclude
+    exclude = ["tests/fixtures/"]       # folders never searched for skills (gitignore patterns;
+                                        # replaces the default: fixtures/, __fixtures__/, testdata/)
+    extend-exclude = ["vendor/"]        # more of them, added to exclude (and the default)
     unicode-names = false               # rule options (see OPTIONS)
     max-body-lines = 500
     max-body-tokens = 5000
@@ -235,6 +236,8 @@ class FileConfig:
     path: Path | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
+    #: whether test fixtures stay out of a tree search (off once ``exclude`` is set)
+    skip_fixtures: bool = True
 
 
 def _patterns(values: Any, where: str, key: str) -> tuple[str, ...]:
@@ -316,6 +319,7 @@ def validate_table(table: Mapping[str, Any], path: Path | None) -> FileConfig:
         per_path_ignores=tuple(sorted(per_path)),
         path=path,
         exclude=exclude,
+        skip_fixtures="exclude" not in table,
     )
 
 
@@ -360,6 +364,7 @@ def resolve_config(
         strict=strict or bool(file_config.strict),
         source=str(path) if path is not None else None,
         exclude=file_config.exclude,
+        skip_fixtures=file_config.skip_fixtures,
     )
 
 

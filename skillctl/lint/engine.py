@@ -359,7 +359,8 @@ def lint_across(
 
 
 def _no_skills_message(
-    paths: Iterable[Path], notes: Sequence[ScanNote] = (), *, exclude: bool = False
+    paths: Iterable[Path], notes: Sequence[ScanNote] = (), *, exclude: bool = False,
+    fixtures: bool = False,
 ) -> str:
     shown = ", ".join(str(p) for p in paths)
     # What could not be looked at may be the very reason nothing was found (a FIFO named
@@ -370,6 +371,7 @@ def _no_skills_message(
     )
     return (
         f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore"
+        f"{', leaving out test fixtures (fixtures/, testdata/)' if fixtures else ''}"
         f"{' and the exclude patterns of the config' if exclude else ''}); "
         f"pass --allow-empty if that is expected{unseen}"
     )
@@ -447,7 +449,8 @@ def run_lint(options: LintOptions) -> LintRun:
     if missing:
         raise PathNotFoundError(missing)
     if not candidates and not options.allow_empty:
-        raise UsageError(_no_skills_message(paths, notes, exclude=bool(config.exclude)))
+        raise UsageError(_no_skills_message(paths, notes, exclude=bool(config.exclude),
+                                                  fixtures=config.skip_fixtures))
     if options.min_skills > 1 and len(candidates) < options.min_skills:
         raise UsageError(
             f"found {len(candidates)} skill(s) below {', '.join(str(p) for p in paths)}, "

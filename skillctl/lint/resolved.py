@@ -38,6 +38,17 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
 }
 
 
+#: Folders of test inputs (``tests/fixtures/``, ``tests/Fixtures/``, ``__fixtures__/``,
+#: ``testdata/``), compared case-folded: a skill-tooling repository keeps skills there that
+#: are broken on purpose or in another tool's format, and no agent loads them.
+FIXTURE_FOLDERS = frozenset({"fixtures", "__fixtures__", "testdata"})
+
+
+def _in_fixtures(folder: str) -> bool:
+    """Whether a walk's folder is a folder of test fixtures (by its own name)."""
+    return os.path.basename(folder).casefold() in FIXTURE_FOLDERS
+
+
 @dataclass(frozen=True, slots=True)
 class ResolvedConfig:
     """Everything a lint run needs to know besides the skills: frozen, picklable, hashable.
@@ -58,6 +69,9 @@ class ResolvedConfig:
     #: gitignore-style patterns of folders a tree search does not enter (exclude and
     #: extend-exclude together, in that order)
     exclude: tuple[str, ...] = ()
+    #: a tree search leaves out test fixtures (:data:`FIXTURE_FOLDERS`): the default, off
+    #: when the config sets ``exclude`` (as ruff's own defaults)
+    skip_fixtures: bool = True
 
     def prune_for(self, root: Path) -> Callable[[str], bool] | None:
         """What a walk from ``root`` leaves out: a test of a folder's path (as the walk
@@ -66,8 +80,11 @@ class ResolvedConfig:
         A path named on the command line is always searched, as in ruff: a pattern that
         covers ``root`` itself (or a folder above it) is not applied below it either.
         """
+        # a path named inside test fixtures ("lint tests/fixtures/broken") is linted whole
+        fixtures = self.skip_fixtures and not any(
+            part.casefold() in FIXTURE_FOLDERS for part in Path(os.path.abspath(root)).parts)
         if not self.exclude:
-            return None
+            return _in_fixtures if fixtures else None
         base = os.path.abspath(self.base_dir or ".")
         real_base = os.path.realpath(base)
 
@@ -85,9 +102,11 @@ class ResolvedConfig:
             if at_root is None or not at_root or compiled_pattern(p).match(at_root + "/") is None
         ]
         if not patterns:
-            return None
+            return _in_fixtures if fixtures else None
 
         def pruned(folder: str) -> bool:
+            if fixtures and _in_fixtures(folder):
+                return True
             rel = relative(folder)
             return rel is not None and rel != "" and any(
                 p.match(rel + "/") is not None for p in patterns
@@ -145,6 +164,7 @@ class ResolvedConfig:
                 "base_dir": self.base_dir,
                 "strict": self.strict,
                 "exclude": self.exclude,
+                "skip_fixtures": self.skip_fixtures,
             },
             sort_keys=True,
             default=str,

@@ -254,6 +254,11 @@ def leading_content(ctx: SkillContext) -> Iterator[Finding]:
     blank line above it makes every agent see no frontmatter at all: "8 of 12 skills
     silently skipped" (vercel-labs/skills#1324).
 
+    Only a block within the first 50 lines that names the skill (`name:` or
+    `description:`) counts. One inside a code block below the file's own text is an example
+    of frontmatter, and the file has none (`no-frontmatter`); a file wrapped whole in a
+    fence (a first line "````markdown") still has its frontmatter pushed down.
+
     Fails:
 
     ```

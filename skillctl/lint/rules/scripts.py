@@ -99,8 +99,19 @@ _ASSIGNMENT_END = re.compile(
 #: (``scripts/x.py — renders the HTML``, ``(scripts/x.py, T4) owns the parsing``).
 _PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 #: A path in parentheses after a word is an aside in prose or a comment (``key check
-#: (utils/x.py).``): a subshell starts a command line (``(x.sh)``), ``$(x.sh)`` runs it too.
-_PARENTHESISED = re.compile(r"[\w,.:][ \t]+\($")
+#: (utils/x.py).``, ``Mechanical: `check_x` (scripts/x.py).``, ``# line 307 (scripts/x.py
+#: asserts``): a subshell starts a command line (``(x.sh)``), ``$(x.sh)`` runs it too, and
+#: so does a subshell after a shell keyword (``if (./x.sh)``).
+_PARENTHESISED = re.compile(r"(?:(\w+)|[,.:`*'\"])[ \t]+\($")
+_SHELL_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "time"})
+#: What follows a path that is an aside's subject, not a command's argument: the aside
+#: closes, or a word of prose follows (not an option, a variable or another path).
+_ASIDE_AFTER = re.compile(r"\)|[ \t]+[A-Za-z]+(?:[ \t]|$)")
+#: The key of a data file's line whose value is prose (``"description": "... ; scripts/x.py
+#: enforces this"``): a path in it is named, not run.
+_PROSE_KEY = re.compile(r"\s*[\"']?(?:description|summary|notes?|comments?|_comment|rationale|"
+                        r"message|title|help|purpose|reason|details?|explanation|about)"
+                        r"[\"']?\s*:", re.IGNORECASE)
 #: A shell variable that starts a path (``$SKILL_DIR/x.sh``).
 _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
 #: What stands before a value that is an item of a YAML list (``- "``) or of a JSON array
@@ -163,7 +174,9 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
         before, path = before[: placeholder.start()], "{}" + path
     if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
         return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
-    if after.startswith("::") or (_PARENTHESISED.search(before) and after.startswith(")")):
+    aside = _PARENTHESISED.search(before)
+    if after.startswith("::") or (aside and (aside.group(1) or "").lower() not in _SHELL_KEYWORDS
+                                  and _ASIDE_AFTER.match(after)):
         return "other", None  # a test's id ("tests/x.py::test_y"); an aside ("(utils/x.py)")
     while "$(" in before and _CLOSED_SUBSTITUTION.search(before):
         before = _CLOSED_SUBSTITUTION.sub("", before)  # "$(root)/x.sh": one path argument
@@ -394,10 +407,12 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = other or not uses
             for where, kind, interpreter in uses:
                 if kind == "direct" and quoting and not markdown and (
-                        not where.strip() or (data_file and _DATA_LIST_ITEM.fullmatch(where))):
-                    # a line of a docstring or a data file, or an item of a data file's list
-                    # (`- "x/scripts/run.ts"` under a spawn command's `arguments:`): no
-                    # command line
+                        not where.strip() or (data_file and (
+                            _DATA_LIST_ITEM.fullmatch(where) or _PROSE_KEY.match(where)))):
+                    # a line of a docstring or a data file, an item of a data file's list
+                    # (`- "x/scripts/run.ts"` under a spawn command's `arguments:`) or a
+                    # data file's prose value (`"description": "…; scripts/x.py enforces
+                    # this"`): no command line
                     kind = "other"
                 if kind == "direct" and quoting and where.count("`") % 2:
                     inline_direct = True  # inside a span of inline code in prose

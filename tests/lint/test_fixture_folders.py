@@ -1,0 +1,69 @@
+"""A tree search leaves out test fixtures by default (issue 16, twelfth and thirteenth hand
+samples): skill-tooling repositories keep skills there that are broken on purpose
+(product-on-purpose/agent-skills-toolkit `tests/fixtures/anti/…`) or in another tool's
+format (mackysoft/agent-skills `tests/Fixtures/SkillBundle/generated/…`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillctl.errors import UsageError
+from skillctl.lint.engine import LintOptions, lint_paths
+from tests.conftest import put
+
+_GOOD = "---\nname: {name}\ndescription: Does {name} things. Use when asked.\n---\n# T\n"
+_BROKEN = "# no frontmatter here\n"
+
+
+def _tree(root: Path) -> None:
+    put(root, "skills/good/SKILL.md", _GOOD.format(name="good"), 0o644)
+    put(root, "tests/fixtures/anti/broken/SKILL.md", _BROKEN, 0o644)
+    put(root, "tests/Fixtures/generated/plain/SKILL.md", _BROKEN, 0o644)
+    put(root, "src/__fixtures__/x/SKILL.md", _BROKEN, 0o644)
+    put(root, "pkg/testdata/y/SKILL.md", _BROKEN, 0o644)
+    put(root, "vendor/z/SKILL.md", _BROKEN, 0o644)
+
+
+def _linted(path: Path, root: Path) -> set[str]:
+    report = lint_paths(LintOptions(paths=(path,), use_cache=False))
+    return {str(Path(d.path).parent.relative_to(root)) for d in report.diagnostics
+            if d.rule == "no-frontmatter"}
+
+
+@pytest.fixture()
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    _tree(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_fixtures_are_left_out_of_a_tree_search(tree: Path) -> None:
+    assert _linted(tree, tree) == {"vendor/z"}
+
+
+def test_a_path_named_inside_fixtures_is_linted(tree: Path) -> None:
+    assert _linted(tree / "tests" / "fixtures", tree) == {"tests/fixtures/anti/broken"}
+    assert _linted(tree / "tests/Fixtures/generated/plain", tree) == {
+        "tests/Fixtures/generated/plain"}
+
+
+def test_exclude_replaces_the_default_and_extend_exclude_adds_to_it(tree: Path) -> None:
+    (tree / "skillctl.toml").write_text('extend-exclude = ["vendor/"]\n')
+    assert _linted(tree, tree) == set()
+    (tree / "skillctl.toml").write_text('exclude = ["vendor/"]\n')
+    assert _linted(tree, tree) == {"tests/fixtures/anti/broken",
+                                   "tests/Fixtures/generated/plain", "src/__fixtures__/x",
+                                   "pkg/testdata/y"}
+    (tree / "skillctl.toml").write_text("exclude = []\n")
+    assert len(_linted(tree, tree)) == 5
+
+
+def test_a_tree_of_fixtures_only_says_why_nothing_was_found(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    put(tmp_path, "repo/tests/fixtures/x/SKILL.md", _BROKEN, 0o644)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError, match=r"leaving out test fixtures \(fixtures/, testdata/\)"):
+        lint_paths(LintOptions(paths=(Path("repo"),), use_cache=False))
