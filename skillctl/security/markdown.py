@@ -31,11 +31,14 @@ _CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 #: Words in the prose around a block that present it as an attack or a thing never to do,
 #: or as what a tool refuses ("`rm -rf /`: Blocked", "ask it to `rm -rf /`. The tool will now
 #: be blocked", a guard's "## What It Blocks"; not "denied", as in the "Permission denied" a
-#: troubleshooting step fixes, nor a bare "blocks", as in "code blocks"); in
-#: Chinese, "prohibited" (禁止, 严禁) and "do not / never" (不要, 切勿, 请勿) before "run",
-#: "execute" or "use" in the same clause (not before "用户", "user").
+#: troubleshooting step fixes, nor a bare "blocks", as in "code blocks"; "deny", a permission
+#: list's or an audit log's verdict, "| rm -rf / | DENY |"); in
+#: Chinese, "prohibited" (禁止, 严禁), "dangerous", "malicious", "attack" (危险, 恶意, 攻击)
+#: and "do not / never" (不要, 切勿, 请勿) before "run", "execute" or "use" in the same clause
+#: (not before "用户", "user").
 DOC_MARKERS = re.compile(
-    r"\b(?:blocked|forbidden|prohibited|disallowed|(?:it|this|that|which) blocks)\b|禁止|严禁|"
+    r"\b(?:blocked|forbidden|prohibited|disallowed|deny|(?:it|this) blocks)\b|"
+    r"禁止|严禁|危险|恶意|攻击|"
     r"(?:不要|切勿|请勿)[^。\uff0c\uff1b\uff01\uff1f\n]{0,24}?(?:运行|执行|使用|粘贴|调用|用(?!户))|"
     r"\b(?:attack\w*|attacker|malicious|malware|exploit\w*|backdoor\w*|exfiltrat\w*|"
     r"phishing|threat\w*|vulnerab\w*|insecure|unsafe|dangerous|suspicious|anti-?patterns?|"
@@ -315,6 +318,8 @@ def _block(block: list[str], lang: str, relpath: str, first: int,
             # a transcript: only the lines after a prompt are commands
             block = [s.lstrip()[2:] if s.lstrip().startswith(("$ ", "> ")) else ""
                      for s in block]
+        if any(s.lstrip().startswith("|") for s in block):
+            block = _without_table_rows(block)
         code = "\n".join(block)
         if "=" in code:
             state.local_names |= shell.local_names(code)
@@ -327,6 +332,19 @@ def _block(block: list[str], lang: str, relpath: str, first: int,
     elif lang in JS_LANGS:
         code = "\n".join(block)
         _emit_code(lambda e: jscode.analyze(code, e), relpath, first, block, emit_fact)
+
+
+def _without_table_rows(block: list[str]) -> list[str]:
+    """The block with the rows of a Markdown table blanked (``| 14:30 | Bash | rm -rf / |
+    DENY |`` in a ```` ```text ```` report template): a line that starts and ends with ``|``
+    is a syntax error to a shell, unless the line before it goes on (``\\``)."""
+    kept = list(block)
+    for index, line in enumerate(block):
+        row = line.strip()
+        if (len(row) > 1 and row[0] == "|" and row[-1] == "|"
+                and not (index and block[index - 1].rstrip().endswith("\\"))):
+            kept[index] = ""
+    return kept
 
 
 def _emit_code(run: Callable[[F.Emit], object], relpath: str, first: int,

@@ -350,6 +350,10 @@ def _persisted(content: list[str], emit: F.Emit, line: int) -> bool:
     return F.REMOTE_EXEC in shell_facts or any(f in fetched for f in _FETCHES)
 
 
+#: An argument written as a placeholder or left out (``<base64>``, ``...``): no value to run.
+_ELIDED = re.compile(r"<[^<>]+>|\.\.\.|\u2026")
+
+
 def _flag_value(argv: list[str], flags: tuple[str, ...]) -> list[str]:
     """Values of options such as ``-o FILE``, ``--output=FILE``, ``-oFILE`` or, after other
     short options, ``-fsSLo FILE``."""
@@ -556,6 +560,12 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
         outputs = _flag_value(argv, ("-OutFile", "-outfile", "-o"))
     if name == "aria2c":
         outputs = [a for a in argv if F.URL_RE.match(a)][:1]
+    if "credential" in args_labels and outputs and not any(
+            "$" in arg or F.credential_store(arg) is not None
+            for arg in argv[1:] if arg not in outputs):
+        # "wget -O .env URL", "curl URL -o .env": the file the download is written to (a
+        # template fetched as the user's .env), not one read and sent
+        args_labels = args_labels - {"credential"}
     sending = False
     data_args: list[str] = []
     if name in ("curl",):
@@ -587,10 +597,11 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
         emit(F.SEND, host or "?", line, f"{name} sends data", "")
         carried = args_labels | (incoming if "@-" in " ".join(argv) or "-T" in argv
                                  or data_args else set())
-        if {"credential", "env"} & carried:
+        if {"credential", "env"} & carried and not F.is_local_host(host):
+            # (to localhost, 127.0.0.1: the data stays on this machine)
             emit(F.EXFIL, host or "?", line, f"{name} sends {_what(carried)} to "
                  f"{host or 'a server'}", "high")
-    elif {"credential", "env"} & args_labels and host:
+    elif {"credential", "env"} & args_labels and host and not F.is_local_host(host):
         # secrets in the URL of a GET request leave the machine too
         emit(F.EXFIL, host, line, f"{name} puts {_what(args_labels)} in a request to {host}",
              "high")
@@ -632,8 +643,11 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
         elif not word.process_sub and depth < MAX_DEPTH and name in F.SHELL_INTERPRETERS | \
                 {"eval"} and not word.subs:
             analyze(word.text, emit, line_offset=line - 1, state=state, depth=depth + 1)
-    if name in ("pwsh", "powershell") and any(a.lower() in ("-enc", "-encodedcommand")
-                                               for a in argv):
+    encoded = [argv[i + 1] if i + 1 < len(argv) else "" for i, a in enumerate(argv)
+               if a.lower() in ("-enc", "-encodedcommand")]
+    if name in ("pwsh", "powershell") and any(a and not _ELIDED.fullmatch(a) for a in encoded):
+        # (`-EncodedCommand <base64-utf16le>`, where `<` reads as a redirection and leaves
+        # the option no value: how a tool calls PowerShell, no payload)
         emit(F.DECODE_EXEC, name, line, "PowerShell runs a base64-encoded command", "high")
     if reads_stdin and "download" in incoming:
         # named even on the same line: the quoted line may be clipped before its URL

@@ -153,11 +153,13 @@ _CUE = re.compile(
 #: A heading over a catalogue of attacks.
 _ATTACK_TOPIC = re.compile(
     r"attack|injection|malicious|jailbreak|red[-\s]team|threat|adversarial|phishing|exploit|"
-    r"payload|red\s+flags|indicators", _I)
+    r"payload|red\s+flags|indicators|"
+    # the same in Chinese and Japanese ("### 注入检测模式", injection detection patterns)
+    r"注入|攻击|恶意|越狱|威胁|钓鱼|攻撃|悪意|脆弱性|インジェクション", _I)
 #: A skill about security: its list items and table rows are catalogues of attacks.
 _SECURITY_TOPIC = re.compile(
     r"prompt[-\s]injection|jailbreak|red[-\s]team|security|threat|vulnerab|guardrail|"
-    r"scanner|safety|attack|malicious|adversarial", _I)
+    r"scanner|safety|attack|malicious|adversarial|firewall", _I)
 _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 #: Quotation marks (not the apostrophe: "don't tell the user" is no quotation).
 _QUOTES = (('"', '"'), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"))
@@ -520,6 +522,8 @@ _PAYLOAD = re.compile(
     r"\b(?:curl|wget|Invoke-WebRequest|iwr|nc|ncat|base64\s+-d)\s+\S|\|\s*(?:ba|z)?sh\b|"
     r"\b(?:bash|sh|python3?|node)\s+-c\s|\beval\s*\(|https?://\S+\s+\S*(?:send|post|upload)",
     re.IGNORECASE)
+#: A heading or a picture on a line of its own: Markdown content commented out.
+_COMMENTED_OUT = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+\S|!\[)", re.MULTILINE)
 #: Comments that are tooling markers, never instructions.
 _MARKER_COMMENT = re.compile(
     r"^\s*(?:/?toc\b|prettier-ignore|markdownlint-|textlint-|vale\s|cspell:|spell-?checker:|"
@@ -538,7 +542,11 @@ def instruction_in(text: str, *, picture: bool = False) -> tuple[bool, str] | No
     found = has_injection(text)
     if found is not None:
         return True, found[1]
-    directed = _AGENT_DIRECTED_PICTURE if picture else _AGENT_DIRECTED
+    # a section of the page commented out (its headings and pictures kept: "<!-- Screenshots
+    # section - uncomment when … ## Screenshots … AI assistants use the tools to read …")
+    # describes, as the page does: only an order counts there too
+    described = picture or _COMMENTED_OUT.search(text) is not None
+    directed = _AGENT_DIRECTED_PICTURE if described else _AGENT_DIRECTED
     # a URL's words address nobody ("<!-- source: https://platform.claude.com/docs/en/
     # about-claude/use-case-guides/x -->"); its scheme stays for "send it to https://..."
     if directed.search(_URL_PATH.sub(r"\1url", text) if "://" in text else text):
