@@ -27,7 +27,8 @@ def command(
         None,
         metavar="[PATH]...",
         help="Skill directories, SKILL.md files, files inside skills, or trees to search "
-        "(default: the current directory).",
+        "(default: the current directory; a search skips .gitignore'd folders, the config's "
+        "exclude and test fixtures: fixtures/, __fixtures__/, testdata/).",
         show_default=False,
     ),
     agent: list[str] = typer.Option(  # noqa: B008
