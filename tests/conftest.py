@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,21 @@ def write_skill(
         raw = f"---\n{fm}---\n{body}".encode()
     (directory / entry).write_bytes(raw)
     return directory
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _ctrl_c_delivered() -> Iterator[None]:
+    """Ctrl-C reaches the tests that send it, however the suite was started: a shell starts a
+    background job (``pytest … &`` in a script) with SIGINT ignored, which the processes the
+    tests spawn would inherit. A Python handler here becomes the default in those children."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.fixture(scope="session")
