@@ -161,3 +161,16 @@ def test_commit_without_skill_files_skips_or_passes(sandbox: Sandbox) -> None:
     empty = sandbox.pre_commit("run")
     assert empty.returncode == 0, empty.stdout + empty.stderr
     assert re.search(r"skillctl lint\.+Passed", empty.stdout), empty.stdout
+
+
+def test_hook_leaves_test_fixtures_alone(sandbox: Sandbox) -> None:
+    # a skill-tooling repository's fixtures are broken on purpose (issue 16)
+    sandbox.git("add", "-A")  # (what earlier tests left staged)
+    sandbox.git("commit", "-q", "--no-verify", "--allow-empty", "-m", "before the fixtures")
+    sandbox.write("tests/fixtures/anti/broken/SKILL.md", BROKEN)
+    sandbox.write("tests/Fixtures/skills/other/SKILL.md", BROKEN)
+    sandbox.git("add", "-A")
+    proc = sandbox.pre_commit("run")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"skillctl lint\.+\(no files to check\)Skipped", proc.stdout), proc.stdout
+    sandbox.git("commit", "-q", "--no-verify", "-m", "fixtures")
