@@ -28,7 +28,7 @@ def command(
         metavar="[PATH]...",
         help="Skill directories, SKILL.md files, files inside skills, or trees to search "
         "(default: the current directory; a search skips .gitignore'd folders, the config's "
-        "exclude and test fixtures: fixtures/, __fixtures__/, testdata/).",
+        "exclude and test fixtures: fixtures/, testdata/ and the like).",
         show_default=False,
     ),
     agent: list[str] = typer.Option(  # noqa: B008

@@ -10,7 +10,7 @@ explicitly). Keys::
     strict = false                      # warnings fail the run too
     per-path-ignores = {"legacy/**" = ["body-too-long"]}   # gitignore patterns; "*" = all
     exclude = ["tests/fixtures/"]       # folders never searched for skills (gitignore patterns;
-                                        # replaces the default: fixtures/, __fixtures__/, testdata/)
+                                        # replaces the default: fixtures/, testdata/ ...)
     extend-exclude = ["vendor/"]        # more of them, added to exclude (and the default)
     unicode-names = false               # rule options (see OPTIONS)
     max-body-lines = 500

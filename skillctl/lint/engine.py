@@ -371,7 +371,7 @@ def _no_skills_message(
     )
     return (
         f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore"
-        f"{', leaving out test fixtures (fixtures/, testdata/)' if fixtures else ''}"
+        f"{', leaving out test fixtures (fixtures/, testdata/ ...)' if fixtures else ''}"
         f"{' and the exclude patterns of the config' if exclude else ''}); "
         f"pass --allow-empty if that is expected{unseen}"
     )

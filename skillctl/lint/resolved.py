@@ -39,14 +39,32 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
 
 
 #: Folders of test inputs (``tests/fixtures/``, ``tests/Fixtures/``, ``__fixtures__/``,
-#: ``testdata/``), compared case-folded: a skill-tooling repository keeps skills there that
-#: are broken on purpose or in another tool's format, and no agent loads them.
-FIXTURE_FOLDERS = frozenset({"fixtures", "__fixtures__", "testdata"})
+#: ``testdata/``, ``fixtures-real/``), matched case-folded: a skill-tooling repository keeps
+#: skills there that are broken on purpose or in another tool's format, and no agent loads
+#: them.
+FIXTURE_FOLDER = re.compile(
+    r"__fixtures__|(?:tests?[-_])?fixtures(?:[-_][\w.]+)?|fixture|test[-_]?data", re.IGNORECASE)
 
 
 def _in_fixtures(folder: str) -> bool:
-    """Whether a walk's folder is a folder of test fixtures (by its own name)."""
-    return os.path.basename(folder).casefold() in FIXTURE_FOLDERS
+    """Whether a walk's folder is a folder of test fixtures: named so, and not itself a skill
+    (``skills/test-fixtures/SKILL.md``, a skill about fixtures, is linted)."""
+    return FIXTURE_FOLDER.fullmatch(os.path.basename(folder)) is not None and not \
+        os.path.isfile(os.path.join(folder, "SKILL.md"))
+
+
+def _names_fixtures(root: Path) -> bool:
+    """Whether a path named on the command line is inside test fixtures ("lint
+    tests/fixtures/broken", linted whole): a folder of it below the current one, or its own
+    name when it lies elsewhere (the folders above a checkout are the user's business)."""
+    absolute = os.path.abspath(root)
+    try:
+        relative = os.path.relpath(absolute)
+    except ValueError:  # (another drive)
+        relative = ".."
+    if relative == ".." or relative.startswith(".." + os.sep):
+        return FIXTURE_FOLDER.fullmatch(os.path.basename(absolute)) is not None
+    return any(FIXTURE_FOLDER.fullmatch(part) for part in Path(relative).parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +87,7 @@ class ResolvedConfig:
     #: gitignore-style patterns of folders a tree search does not enter (exclude and
     #: extend-exclude together, in that order)
     exclude: tuple[str, ...] = ()
-    #: a tree search leaves out test fixtures (:data:`FIXTURE_FOLDERS`): the default, off
+    #: a tree search leaves out test fixtures (:data:`FIXTURE_FOLDER`): the default, off
     #: when the config sets ``exclude`` (as ruff's own defaults)
     skip_fixtures: bool = True
 
@@ -80,9 +98,7 @@ class ResolvedConfig:
         A path named on the command line is always searched, as in ruff: a pattern that
         covers ``root`` itself (or a folder above it) is not applied below it either.
         """
-        # a path named inside test fixtures ("lint tests/fixtures/broken") is linted whole
-        fixtures = self.skip_fixtures and not any(
-            part.casefold() in FIXTURE_FOLDERS for part in Path(os.path.abspath(root)).parts)
+        fixtures = self.skip_fixtures and not _names_fixtures(root)
         if not self.exclude:
             return _in_fixtures if fixtures else None
         base = os.path.abspath(self.base_dir or ".")

@@ -172,7 +172,8 @@ def is_local_host(host: str) -> bool:
 
 #: Credential stores: a read of one of these is a credential read.
 _CREDENTIAL_PATTERNS = (
-    (r"\.ssh(?:/|\b)", "SSH keys"),
+    # (not ~/.ssh/config, known_hosts or a public key: host names and keys meant to be shown)
+    (r"\.ssh(?!/(?:config|known_hosts|[\w.-]+\.pub)\b)(?:/|\b)", "SSH keys"),
     (r"\bid_(?:rsa|dsa|ecdsa|ed25519)\b", "an SSH private key"),
     (r"\.aws/(?:credentials|config)|\.aws\b", "AWS credentials"),
     (r"\.config/gcloud|application_default_credentials", "Google Cloud credentials"),

@@ -32,12 +32,14 @@ _CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 #: or as what a tool refuses ("`rm -rf /`: Blocked", "ask it to `rm -rf /`. The tool will now
 #: be blocked", a guard's "## What It Blocks"; not "denied", as in the "Permission denied" a
 #: troubleshooting step fixes, nor a bare "blocks", as in "code blocks"; "deny", a permission
-#: list's or an audit log's verdict, "| rm -rf / | DENY |"); in
+#: list's or an audit log's verdict, "| rm -rf / | DENY |"; "- Block destructive patterns
+#: (`rm -rf /`, …)", what a hook should stop; "obfuscated", a sample to unwrap); in
 #: Chinese, "prohibited" (禁止, 严禁), "dangerous", "malicious", "attack" (危险, 恶意, 攻击)
 #: and "do not / never" (不要, 切勿, 请勿) before "run", "execute" or "use" in the same clause
 #: (not before "用户", "user").
 DOC_MARKERS = re.compile(
     r"\b(?:blocked|forbidden|prohibited|disallowed|deny|(?:it|this) blocks)\b|"
+    r"(?:^|[-*+]\s)\s*block\s+(?:destructive|dangerous|risky|commands?\b)|"
     r"禁止|严禁|危险|恶意|攻击|"
     r"(?:不要|切勿|请勿)[^。\uff0c\uff1b\uff01\uff1f\n]{0,24}?(?:运行|执行|使用|粘贴|调用|用(?!户))|"
     r"\b(?:attack\w*|attacker|malicious|malware|exploit\w*|backdoor\w*|exfiltrat\w*|"
@@ -45,7 +47,7 @@ DOC_MARKERS = re.compile(
     r"red[- ]flags?|bad (?:practice|example)|what not to do|never (?:run|do|execute|use|pipe|"
     r"paste|type|copy)|do not (?:run|execute|pipe|paste|use)|don'?t (?:run|execute|pipe|"
     r"paste|use)|injection|indicators? of compromise|iocs?|detect(?:s|ed|ion|ing)?|"
-    r"(?:is|are) flagged|sample of|red[- ]team\w*|pentest\w*|ctf)\b|❌|🚫",
+    r"(?:is|are) flagged|sample of|red[- ]team\w*|pentest\w*|ctf|(?:de)?obfuscat\w*)\b|❌|🚫",
     re.IGNORECASE)
 #: Reference files about security: every block in them is documentation.
 _SECURITY_FILE = re.compile(

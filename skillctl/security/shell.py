@@ -354,6 +354,37 @@ def _persisted(content: list[str], emit: F.Emit, line: int) -> bool:
 _ELIDED = re.compile(r"<[^<>]+>|\.\.\.|\u2026")
 
 
+#: Options of scp, rsync and sftp that take the next word as their value, none of it sent:
+#: the ssh command and its key (`-e "ssh -i ~/.ssh/deploy_key"`, `-i key`), a port, a
+#: config file, what to leave out.
+_COPY_VALUE_OPTIONS = frozenset({
+    "-e", "--rsh", "-i", "-F", "-o", "-S", "-J", "-P", "-c", "-l", "--port", "--exclude",
+    "--exclude-from", "--rsync-path"})
+#: Options whose value chooses files that are sent.
+_COPY_SENT_OPTIONS = ("--include=", "--files-from=")
+
+
+def _copies_credentials(argv: list[str]) -> bool:
+    """Whether an scp/rsync/sftp command line sends a credential store: one of its sources
+    (the paths before the destination, `--include=` and `--files-from=` values) names one,
+    or is a variable. The key ssh logs in with and an excluded `.env` are not sent."""
+    sources: list[str] = []
+    skip = False
+    for arg in argv[1:]:
+        if skip:
+            skip = False
+        elif arg in _COPY_VALUE_OPTIONS:
+            skip = True
+        elif arg.startswith(_COPY_SENT_OPTIONS):
+            sources.append(arg.split("=", 1)[1])
+        elif not arg.startswith("-"):
+            sources.append(arg)
+    positional = [a for a in argv[1:] if not a.startswith("-")]
+    if positional and sources and sources[-1] == positional[-1]:
+        sources.pop()  # the destination
+    return any("$" in a or F.credential_store(a) is not None for a in sources)
+
+
 def _flag_value(argv: list[str], flags: tuple[str, ...]) -> list[str]:
     """Values of options such as ``-o FILE``, ``--output=FILE``, ``-oFILE`` or, after other
     short options, ``-fsSLo FILE``."""
@@ -426,7 +457,8 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
             emit(F.HOST, host, line, "", "")
             emit(F.SEND, host, line, f"copies files to another machine with {name}", "")
             state.sends = True
-            if "credential" in data_in:
+            if "credential" in data_in and ("credential" in incoming
+                                            or _copies_credentials(argv)):
                 emit(F.EXFIL, host, line, f"copies {_what(data_in)} to {host}", "high")
     if name in ("mail", "sendmail", "mutt", "swaks"):
         emit(F.SEND, "mail", line, f"sends mail with {name}", "")

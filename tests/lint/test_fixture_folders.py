@@ -24,6 +24,10 @@ def _tree(root: Path) -> None:
     put(root, "src/__fixtures__/x/SKILL.md", _BROKEN, 0o644)
     put(root, "pkg/testdata/y/SKILL.md", _BROKEN, 0o644)
     put(root, "vendor/z/SKILL.md", _BROKEN, 0o644)
+    # jamiemills/opencode-skills: a scanner's test repositories in `test/fixtures-real/`
+    put(root, "test/fixtures-real/repo/skills/w/SKILL.md", _BROKEN, 0o644)
+    # a skill about fixtures is a skill
+    put(root, "skills/test-fixtures/SKILL.md", _BROKEN, 0o644)
 
 
 def _linted(path: Path, root: Path) -> set[str]:
@@ -40,7 +44,7 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_fixtures_are_left_out_of_a_tree_search(tree: Path) -> None:
-    assert _linted(tree, tree) == {"vendor/z"}
+    assert _linted(tree, tree) == {"vendor/z", "skills/test-fixtures"}
 
 
 def test_a_path_named_inside_fixtures_is_linted(tree: Path) -> None:
@@ -51,13 +55,14 @@ def test_a_path_named_inside_fixtures_is_linted(tree: Path) -> None:
 
 def test_exclude_replaces_the_default_and_extend_exclude_adds_to_it(tree: Path) -> None:
     (tree / "skillctl.toml").write_text('extend-exclude = ["vendor/"]\n')
-    assert _linted(tree, tree) == set()
+    assert _linted(tree, tree) == {"skills/test-fixtures"}
     (tree / "skillctl.toml").write_text('exclude = ["vendor/"]\n')
     assert _linted(tree, tree) == {"tests/fixtures/anti/broken",
                                    "tests/Fixtures/generated/plain", "src/__fixtures__/x",
-                                   "pkg/testdata/y"}
+                                   "pkg/testdata/y", "test/fixtures-real/repo/skills/w",
+                                   "skills/test-fixtures"}
     (tree / "skillctl.toml").write_text("exclude = []\n")
-    assert len(_linted(tree, tree)) == 5
+    assert len(_linted(tree, tree)) == 7
 
 
 def test_a_tree_of_fixtures_only_says_why_nothing_was_found(tmp_path: Path,
@@ -65,5 +70,5 @@ def test_a_tree_of_fixtures_only_says_why_nothing_was_found(tmp_path: Path,
                                                              ) -> None:
     put(tmp_path, "repo/tests/fixtures/x/SKILL.md", _BROKEN, 0o644)
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(UsageError, match=r"leaving out test fixtures \(fixtures/, testdata/\)"):
+    with pytest.raises(UsageError, match=r"leaving out test fixtures \(fixtures/, testdata/"):
         lint_paths(LintOptions(paths=(Path("repo"),), use_cache=False))

@@ -140,7 +140,9 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     `skill.md` whose frontmatter has keys but neither `name` nor `description` (a wiki's
     page about skills) is not taken for a skill and is not linted, nor is one without
     frontmatter inside another skill's folder (a module's notes) or in a documentation
-    folder (`docs/concepts/skill.md`, a page about the concept).
+    folder (`docs/concepts/skill.md`, a page about the concept). One whose name is a
+    template's placeholder (`name: your-skill-name` in a skill's `templates/skill.md`, an
+    example to copy) gets info: renaming it would make a placeholder skill.
 
     Fails: `my-skill/skill.md`. Passes: `my-skill/SKILL.md`.
 
@@ -150,6 +152,9 @@ def skill_md_case(ctx: SkillContext) -> Iterator[Finding]:
     name = ctx.skill.entry.name
     if name == ENTRY_FILE:
         return NO_FINDINGS
+    if ctx.name_is_stand_in:
+        return found(Finding(f"entry file is named {name!r}, not 'SKILL.md' (a template for "
+                             "new skills: its name is a stand-in)", severity=Severity.INFO))
     return found(
         Finding(
             f"entry file is named {name!r}, not 'SKILL.md': agents on case-sensitive file "

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from skillctl.gitfacts import git_index_modes, git_root_remembered, real_folder
 from skillctl.lint.context import SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, rule
+from skillctl.lint.resolved import FIXTURE_FOLDER
 from skillctl.model import Severity, SkillFile
 
 
@@ -61,6 +62,7 @@ INTERPRETERS = frozenset({
     "tsx", "ts-node", "npx", "pnpm", "yarn", "uv", "uvx", "poetry", "pipenv", "pdm", "hatch",
     "rye", "pixi", "conda", "bash", "sh", "zsh", "dash", "ksh", "fish", "source", ".",
     "ruby", "perl", "php", "pwsh", "powershell", "rscript", "osascript", "lua", "julia",
+    "nu",
 })
 #: Interpreters that read a script line by line as shell: a CRLF script fails in them too
 #: (each command ends in ``\r``), not only when the kernel reads its shebang.
@@ -315,6 +317,28 @@ def _in_diagram(text: str, start: int, end: int, offset: int) -> bool:
     return beside and sum(drawn) >= 2
 
 
+#: The line that opens a shell array (``POSSIBLE_PATHS=(``, ``local paths=(``).
+_ARRAY_OPEN = re.compile(r"^\s*(?:(?:local|declare|readonly)\s+(?:-a\s+)?)?[A-Za-z_]\w*=\(\s*$")
+#: A line that is one item of an array written one item a line.
+_ARRAY_ITEM = re.compile(r"^\s*(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s()#;|&]+)\s*(?:#.*)?$")
+
+
+def _in_shell_array(text: str, offset: int) -> bool:
+    """Whether the line at ``offset`` of a shell script is an item of an array written one
+    item a line (``PATHS=(``, then ``"$DIR/x.py"``, …, ``)``)."""
+    start = text.rfind("\n", 0, offset) + 1
+    for _ in range(64):
+        if start <= 0:
+            return False
+        start = text.rfind("\n", 0, start - 1) + 1
+        line = text[start : text.find("\n", start)]
+        if _ARRAY_OPEN.match(line):
+            return True
+        if line.strip() and not _ARRAY_ITEM.match(line):
+            return False
+    return False
+
+
 def _in_comment(text: str, offset: int) -> bool:
     """Whether ``offset`` of a Markdown text is inside an HTML comment (``<!-- … -->``)."""
     opened = text.rfind("<!--", 0, offset)
@@ -400,6 +424,9 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                         text, *block, offset)
                 if named:
                     kind = "other"
+            if kind == "direct" and not quoting and _ARRAY_ITEM.match(before + path + after) \
+                    and _in_shell_array(text, offset):
+                kind = "other"  # an item of `PATHS=( "…/x.py" … )`: a path tried, not run
             uses = [(before, kind, interpreter)]
             if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
                 uses = [(use_before, *classify_mention(use_before, use, use_after))
@@ -483,7 +510,9 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     inline code, a plain code block (no language) that lists files one path a line, a step
     of a flow chart drawn in a plain code block (`│`, `▼` on the lines around it), a path
     under another skill's folder (`other-skill/scripts/x.py`); a line ending in a backslash
-    goes on with the next (`uv run`, a backslash, then the path).
+    goes on with the next (`uv run`, a backslash, then the path), an item of a shell array
+    written one item a line (`PATHS=(`, `"$DIR/x.py"`, `)`). Files in the skill's test
+    fixtures (`test/fixtures/`, `fixtures-real/`, `testdata/`) are test data, not looked at.
     `--fix` sets the exec bit on a reported file (for a tracked file, commit the mode change
     or run `git update-index --chmod=+x`).
 
@@ -499,10 +528,16 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     return _not_executable(ctx, [file for file, _ in found])
 
 
+def _in_fixtures(file: SkillFile) -> bool:
+    """Whether a file of the skill lies in its test fixtures (`test/fixtures-real/repo/
+    scripts/build.sh`, a fake repository its tests scan): test data, not a script it runs."""
+    return any(FIXTURE_FOLDER.fullmatch(part) for part in file.relpath.split("/")[:-1])
+
+
 def not_executable_files(ctx: SkillContext) -> Iterator[tuple[SkillFile, str | None]]:
     """(file, git index mode or None) of each shebang file that is not executable as it
     ships, whatever the skill's text says about it."""
-    shebangs = [file for file, _ in _shebang_files_once(ctx)]
+    shebangs = [file for file, _ in _shebang_files_once(ctx) if not _in_fixtures(file)]
     for file, mode in zip(shebangs, _index_modes(ctx, shebangs), strict=True):
         if (mode == "100755") if mode is not None else file.executable:
             continue
@@ -570,7 +605,7 @@ def script_crlf(ctx: SkillContext) -> Iterator[Finding]:
 def _crlf_scripts(ctx: SkillContext,
                   found: tuple[tuple[SkillFile, bytes], ...]) -> Iterator[Finding]:
     for file, head in found:
-        if not head.split(b"\n", 1)[0].endswith(b"\r"):
+        if not head.split(b"\n", 1)[0].endswith(b"\r") or _in_fixtures(file):
             continue
         usage = script_usage(ctx, file)
         severity = _usage_severity(usage, crlf=True)
