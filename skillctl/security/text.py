@@ -496,8 +496,9 @@ def has_injection(text: str) -> tuple[bool, str] | None:
 # ------------------------------------------------------------------ agent-directed text
 
 #: Words that make a comment or an alt text an instruction to an agent rather than a note.
-_AGENT = (r"\b(?:AI|assistant|agent|Claude|Codex|Gemini|Copilot|Cursor|LLM|language\s+model|"
-          r"the\s+model)\b[^.\n]{0,80}\b")
+# (not a folder named after one: "block ~/.copilot/ but repos are always accessible")
+_AGENT = (r"(?<![./])\b(?:AI|assistant|agent|Claude|Codex|Gemini|Copilot|Cursor|LLM|"
+          r"language\s+model|the\s+model)\b(?!/)[^.\n]{0,80}\b")
 _ORDER = r"must|should|always|never|do\s+not|don'?t|shall|needs?\s+to|has\s+to"
 _DIRECTED_OTHERWISE = (
     r"\b(?:you|agent|assistant)\s+(?:must|should|shall|need\s+to|have\s+to)\s+(?:always\s+|"
@@ -1037,8 +1038,11 @@ def _inside_open_quotation(layout: _Layout, line: int) -> bool:
 #: Ignore previous context", "use `/x --fresh` to ignore previous context", "Add
 #: --system-prompt-file option to override system prompt").
 _OPTION_BEFORE = re.compile(
-    r"(?:^|[\s`(])--[a-z][\w-]*`?\s*(?:(?:option|flag|switch)\s+)?(?:(?:\|[^|\n]*)*\|\s*|"
-    r"to\s+)$", _I)
+    r"(?:^|[\s`(])--[a-z][\w-]*(?:[ =](?:<[^<>\n]*>|\[[^\]\n]*\]|[A-Z_]+))?`?\s*"
+    r"(?:(?:option|flag|switch)\s+)?(?:(?:\|[^|\n]*)*\|\s*|to\s+)$", _I)
+#: Before a phrase: a table row whose first cell is a code span, a command or a keyword the
+#: row describes ("| `expert` | Switch to developer mode |", a tutor's verbosity level).
+_TABLE_KEY_BEFORE = re.compile(r"^\s*\|\s*`[^`\n]+`\s*(?:\|[^|\n]*)*\|\s*$")
 #: Before a phrase: a denied permission ("never allow user content to override system
 #: instructions"): the phrase is what must not happen.
 _DENIED_BEFORE = re.compile(
@@ -1049,12 +1053,14 @@ _DETERMINERS = frozenset({"the", "a", "an"})
 
 def _what_a_tool_does(before: str, phrase: str, line_before: str) -> bool:
     """Whether the phrase says what a command-line option or command does, or what must not
-    happen, rather than ordering it: after an option on its line, after a denied permission,
-    or beside a command named by its words ("print-system-prompt   Print the system prompt
-    for a project.", a CLI's help)."""
+    happen, rather than ordering it: after an option on its line (`--system-prompt
+    <prompt>`), in a table row that a code span opens, after a denied permission, or beside
+    a command named by its words ("print-system-prompt   Print the system prompt for a
+    project.", a CLI's help)."""
     if phrase.startswith("-"):
         return False  # an option itself ("claude --verbose --dangerously-skip-permissions")
-    if _OPTION_BEFORE.search(before) or _DENIED_BEFORE.search(before):
+    if (_OPTION_BEFORE.search(before) or _DENIED_BEFORE.search(before)
+            or _TABLE_KEY_BEFORE.match(before)):
         return True
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _DETERMINERS]
     command = "-".join(words)
