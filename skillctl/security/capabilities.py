@@ -32,7 +32,8 @@ MAX_FILES = 400
 _SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".ps1", ".psm1", ".command", ".bat", ".cmd")
 _PY_EXT = (".py", ".pyw")
 _JS_EXT = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")
-_DOC_EXT = (".md", ".mdx", ".markdown", ".txt", ".rst")
+#: Documents: their commands are each their own (not one script's flow of data).
+DOC_EXTENSIONS = (".md", ".mdx", ".markdown", ".txt", ".rst")
 #: Other text files only scanned for payloads.
 _TEXT_EXT = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".html", ".htm", ".xml",
              ".csv", ".svg", ".env", ".conf", ".rb", ".pl", ".php", ".lua", ".go", ".rs")
@@ -75,7 +76,7 @@ def kind_of(relpath: str, head: Callable[[], bytes]) -> str:
         return "shell"
     if lower.endswith(_JS_EXT):
         return "js"
-    if lower.endswith(_DOC_EXT):
+    if lower.endswith(DOC_EXTENSIONS):
         return "markdown"
     if lower.endswith(_TEXT_EXT):
         return "text"

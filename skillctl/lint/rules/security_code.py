@@ -19,7 +19,7 @@ from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Severity
 from skillctl.security import facts as F
 from skillctl.security import shell
-from skillctl.security.capabilities import SkillCapabilities, skill_capabilities
+from skillctl.security.capabilities import DOC_EXTENSIONS, SkillCapabilities, skill_capabilities
 from skillctl.security.installers import is_official_installer, named_https_source
 
 _DOC_NOTE = " (in a documentation example that presents it as an attack or a thing never to do)"
@@ -253,16 +253,12 @@ def credential_exfiltration(ctx: SkillContext) -> Iterator[Finding]:
     )
 
 
-#: Files whose commands are documentation, each command its own (not one script's flow).
-_DOCUMENTS = (".md", ".mdx", ".txt", ".rst", ".markdown")
-
-
 def _co_occurrences(caps: SkillCapabilities, flagged: set[str]) -> list[tuple[F.Fact, F.Fact]]:
     """(read, send) pairs in one script file with no visible flow between them."""
     pairs = []
     by_file: dict[str, dict[str, list[F.Fact]]] = {}
     for fact in caps.of_kind(F.CREDENTIAL, F.ENV_DUMP, F.SEND):
-        if fact.documentary or fact.file in flagged or fact.file.lower().endswith(_DOCUMENTS):
+        if fact.documentary or fact.file in flagged or fact.file.lower().endswith(DOC_EXTENSIONS):
             continue
         by_file.setdefault(fact.file, {}).setdefault(fact.kind, []).append(fact)
     for kinds in by_file.values():
@@ -290,14 +286,14 @@ def _endpoint_facts(caps: SkillCapabilities) -> Iterator[tuple[F.Fact, str, str,
     # each their own (`… | nc termbin.com 9999` sends, `curl https://termbin.com/x` on the
     # next line fetches)
     sent_anywhere = {f.value for f in sends}
-    sent_by_code = {f.value for f in sends if not f.file.lower().endswith(_DOCUMENTS)}
+    sent_by_code = {f.value for f in sends if not f.file.lower().endswith(DOC_EXTENSIONS)}
     sent_on_line = {(f.file, f.line, f.value) for f in sends}
     for fact in caps.of_kind(F.URL, F.HOST):
         kind = F.endpoint_kind(fact.value)
         if kind is None:
             continue
         host = F.host_of(fact.value) if fact.kind == F.URL else fact.value
-        if fact.file.lower().endswith(_DOCUMENTS):
+        if fact.file.lower().endswith(DOC_EXTENSIONS):
             sent = host in sent_by_code or (fact.file, fact.line, host) in sent_on_line
         else:
             sent = host in sent_anywhere
