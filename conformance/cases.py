@@ -457,6 +457,31 @@ def name_list_and_map(base: Path) -> Case:
                 "names that are a list, a map and a boolean")
 
 
+#: frontmatter fields other than name and description with values of unusual kinds: the
+#: Copilot CLI drops a skill whose argument-hint, allowed-tools, user-invocable or
+#: disable-model-invocation is not of the kind it reads; Claude Code reads them with String()
+_FIELD_KINDS = {
+    "hint-list": "argument-hint: [a, b]", "hint-map": "argument-hint: {a: b}",
+    "hint-number": "argument-hint: 3", "hint-null": "argument-hint:",
+    "invocable-yes": "user-invocable: yes", "invocable-quoted": "user-invocable: 'true'",
+    "invocable-true": "user-invocable: True", "model-null": "disable-model-invocation:",
+    "tools-numbers": "allowed-tools: [1]", "tools-map": "allowed-tools: {a: b}",
+    "tools-list": "allowed-tools: [Read, Bash]", "effort-bad": "effort: extreme",
+    "hooks-bad": "hooks: 3",
+}
+
+
+@case
+def field_kinds(base: Path) -> Case:
+    home, project = tree(base)
+    for root in (".claude/skills", ".agents/skills", ".opencode/skills", ".gemini/skills"):
+        tag = root.split("/")[0].strip(".")
+        for stem, line in _FIELD_KINDS.items():
+            skill(project / root / f"{stem}-{tag}", extra=line)
+    return make(_id("field_kinds"), base, home, project,
+                "argument-hint, allowed-tools, user-invocable ... of unusual kinds")
+
+
 @case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)

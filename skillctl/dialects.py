@@ -226,17 +226,78 @@ js_yaml_bom = _yaml12_family("js-yaml", bom_ok=True, utf8_strict=False)
 _TAB_AFTER_KEY = re.compile(r"^([^\s#:\"'][^:\n]*):\t+(?=\S)", re.MULTILINE)
 
 
+#: What the Copilot CLI 1.0.102 reads each of these fields as (conformance cases
+#: name-numeric, name-list-and-map, field-kinds): a field that is there with a value of
+#: another kind drops the skill, although a missing one does not. Kinds as :func:`_kind`
+#: names them; "strings" is a list of strings.
+_COPILOT_CLI_KINDS: Mapping[str, frozenset[str]] = {
+    "name": frozenset({"a string"}),
+    "description": frozenset({"a string"}),
+    "argument-hint": frozenset({"a string", "null"}),
+    "allowed-tools": frozenset({"a string", "strings"}),
+    "user-invocable": frozenset({"a boolean"}),
+    "disable-model-invocation": frozenset({"a boolean"}),
+}
+#: the kinds in a message ("null", which a field may always be when it is, goes unsaid)
+_KIND_WORDS = {"a string": "a string", "strings": "a list of strings",
+               "a boolean": "true or false"}
+
+
+def _kind(value: Any) -> str:
+    """The kind of a YAML value, in words: "a string", "null", "a boolean", "a number",
+    "strings" (a list of strings), "a list", "a map", "a date"."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "strings" if all(isinstance(item, str) for item in value) else "a list"
+    if isinstance(value, Mapping):
+        return "a map"
+    return "a date" if hasattr(value, "isoformat") else type(value).__name__
+
+
+def _key_line(parsed: ParsedSkill, key: str) -> int:
+    """The line of a top-level ``key:`` of the frontmatter (1 when it cannot be found)."""
+    text = parsed.text or ""
+    at = text.find(f"\n{key}:")
+    return text.count("\n", 0, at + 1) + 1 if at >= 0 else 1
+
+
+def _copilot_cli_fields(parsed: ParsedSkill, data: Mapping[str, Any]) -> Verdict | None:
+    """The Copilot CLI's rejection of a field of the wrong kind (None when all are right)."""
+    for key, kinds in _COPILOT_CLI_KINDS.items():
+        if key not in data:
+            continue
+        kind = _kind(data[key])
+        if kind in kinds:
+            continue
+        wanted = " or ".join(_KIND_WORDS[k] for k in sorted(kinds) if k != "null")
+        shown = "a list" if kind == "strings" else kind
+        return Verdict(False, f"{key} is {shown}, not {wanted}", _key_line(parsed, key))
+    return None
+
+
 def copilot_cli(parsed: ParsedSkill) -> Verdict:
     """The GitHub Copilot CLI 1.0.102 (its reader is native code; seen through the
     conformance suite): js-yaml's verdicts with a BOM tolerated, except that a tab after a
-    key's colon is a separator."""
+    key's colon is a separator; then a name, description, argument-hint, allowed-tools,
+    user-invocable or disable-model-invocation of a kind it does not read drops the skill
+    (:data:`_COPILOT_CLI_KINDS`)."""
     seen = js_yaml_bom(parsed)
-    if seen.accepted or parsed.text is None or ":\t" not in parsed.text:
-        return seen
-    from skillctl.parse import parse_text
+    if not seen.accepted and parsed.text is not None and ":\t" in parsed.text:
+        from skillctl.parse import parse_text
 
-    again = js_yaml_bom(parse_text(parsed.path, _TAB_AFTER_KEY.sub(r"\1: ", parsed.text)))
-    return again if again.accepted else seen
+        again = js_yaml_bom(parse_text(parsed.path, _TAB_AFTER_KEY.sub(r"\1: ", parsed.text)))
+        if again.accepted:
+            seen = again
+    if not seen.accepted or not seen.data:
+        return seen
+    return _copilot_cli_fields(parsed, seen.data) or seen
 
 
 def claude_lenient(parsed: ParsedSkill) -> Verdict:
@@ -919,7 +980,9 @@ DIALECT_LABELS: dict[str, str] = {
     "yaml12": "strict YAML 1.2 (Codex, Goose, Cursor)",
     "js-yaml": "js-yaml, BOM not stripped (OpenCode, Copilot)",
     "js-yaml-bom": "js-yaml after stripping a BOM (Amp)",
-    "copilot-cli": "js-yaml after stripping a BOM, a tab after a colon allowed (Copilot CLI)",
+    "copilot-cli": "js-yaml after stripping a BOM, a tab after a colon allowed; a field it "
+                   "reads (argument-hint, user-invocable ...) of another kind drops the skill "
+                   "(Copilot CLI)",
     "claude-lenient": "YAML with a quote-retry, else empty metadata (Claude Code)",
     "spec-client": "strict YAML with an unquoted-colon fallback (Agent Skills client guide)",
     "strictyaml": "strictyaml after a naive split('---') (skills-ref)",

@@ -906,15 +906,6 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
                               f"reads it as {declared!r}")
     elif raw_name is not None and declared is None:
         draft.warnings.append(f"name is a {type(raw_name).__name__}, not a string")
-    if profile.non_string_fields_drop:
-        wrong = [key for key in ("name", "description")
-                 if key in data and not isinstance(data[key], str)]
-        if wrong:
-            value = data[wrong[0]]
-            kind = "null" if value is None else type(value).__name__
-            draft.status = Status.INVALID
-            draft.reason = f"{wrong[0]} is {kind}, not a string; {label} drops the skill"
-            return draft
     if declared is not None and profile.name_rule.trimmed:
         declared = declared.strip()
     if declared is not None and profile.name_rule.sanitize_chars:

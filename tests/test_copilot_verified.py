@@ -163,7 +163,54 @@ def test_a_name_or_description_that_is_not_a_string_drops_the_skill(tmp_path: Pa
     assert {d for d, v in views.items() if v.status is Status.ACTIVE} == {"no-name", "padded"}
     assert views["padded"].name == "padded" and views["no-name"].name == "no-name"
     assert "description is null, not a string" in (views["null-description"].reason or "")
-    assert "name is int, not a string" in (views["numeric"].reason or "")
+    assert "name is a number, not a string" in (views["numeric"].reason or "")
+
+
+#: (frontmatter line, whether the Copilot CLI 1.0.102 offers the skill): conformance case
+#: field-kinds and the variants run beside it
+FIELD_KINDS = {
+    "hint-string": ("argument-hint: '[topic]'", True),
+    "hint-null": ("argument-hint:", True),
+    "hint-list": ("argument-hint: [init | optimize]", False),
+    "hint-empty-list": ("argument-hint: []", False),
+    "hint-map": ("argument-hint: {a: b}", False),
+    "hint-number": ("argument-hint: 3", False),
+    "hint-bool": ("argument-hint: true", False),
+    "tools-string": ("allowed-tools: Read Bash", True),
+    "tools-list": ("allowed-tools: [Read, Bash]", True),
+    "tools-empty-list": ("allowed-tools: []", True),
+    "tools-numbers": ("allowed-tools: [1]", False),
+    "tools-map": ("allowed-tools: {a: b}", False),
+    "tools-null": ("allowed-tools:", False),
+    "invocable-true": ("user-invocable: True", True),
+    "invocable-false": ("user-invocable: false", True),
+    "invocable-yes": ("user-invocable: yes", False),
+    "invocable-quoted": ("user-invocable: 'true'", False),
+    "invocable-one": ("user-invocable: 1", False),
+    "invocable-null": ("user-invocable:", False),
+    "model-on": ("disable-model-invocation: on", False),
+    "model-list": ("disable-model-invocation: [a]", False),
+    "license-number": ("license: 3", True),
+    "metadata-nested": ("metadata: {a: {b: c}}", True),
+    "unknown-list": ("foo: [a]", True),
+    "effort-bad": ("effort: extreme", True),
+}
+
+
+def test_a_field_of_a_kind_it_does_not_read_drops_the_skill(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    for folder, (line, _) in FIELD_KINDS.items():
+        entry = project / ".github/skills" / folder / "SKILL.md"
+        entry.parent.mkdir(parents=True)
+        entry.write_text(f"---\nname: {folder}\ndescription: d\n{line}\n---\nBody.\n",
+                         encoding="utf-8")
+    views = {v.skill.dir_name: v for v in discover(CLI, project, home, {}).views}
+    offered = {folder for folder, view in views.items() if view.status is Status.ACTIVE}
+    assert offered == {folder for folder, (_, kept) in FIELD_KINDS.items() if kept}
+    assert views["hint-list"].reason == "argument-hint is a list, not a string"
+    assert views["invocable-yes"].reason == "user-invocable is a string, not true or false"
+    assert views["tools-numbers"].reason == \
+        "allowed-tools is a list, not a string or a list of strings"
 
 
 def test_catalog_order_home_folders_then_the_working_directory_then_the_rest(

@@ -79,7 +79,6 @@ PROFILE = Profile(
     # no description: the body stands in; a description over 1,024 characters drops the skill
     description_required=False,
     description_fallback="body-lines",
-    non_string_fields_drop=True,
     description_max=1024,
     known_fields=frozenset({
         "name", "description", "argument-hint", "user-invocable", "disable-model-invocation",

@@ -303,9 +303,6 @@ class Profile:
     #: a name that YAML reads as a number or boolean is taken as its text, as JavaScript's
     #: ``String()`` writes it (Amp 0.0.1790142911: ``name: 123`` loads as ``123``)
     scalar_names_as_text: bool = False
-    #: a name or description that is there but not a string (null, a number, a list, a map)
-    #: drops the skill, although a missing one does not (the Copilot CLI 1.0.102)
-    non_string_fields_drop: bool = False
     #: with ``winner=FIRST``: of the copies of a name in the winning root, the last one met
     #: wins (OpenClaw sets each root's skills into a map in path order, roots in reverse
     #: precedence, so a later one replaces an earlier one)

@@ -77,6 +77,8 @@ def _message(error: Any) -> str:
 
 
 def _describe(schema: Mapping[str, Any]) -> str:
+    if "title" in schema:
+        return str(schema["title"])
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
     if "enum" in schema:

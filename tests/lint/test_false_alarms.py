@@ -299,3 +299,28 @@ def test_a_nested_skills_files_are_reported_once(tmp_path: Path, make_skill: Mak
     assert len(_of(found, "script-not-executable")) == 1
     assert len(_of(found, "home-path")) == 1
     assert _of(found, "missing-skill-md") == []  # outer/scripts is outer's, not a lost skill
+
+
+# --------------------------------------------------------------------------- argument-hint
+
+
+def test_a_list_argument_hint_is_the_copilot_clis_drop_not_claude_codes(
+        make_skill: MakeSkill) -> None:
+    # coroboros/agent-skills skills/claude-md/SKILL.md line 5 (run with the real agents:
+    # Claude Code 2.1.332 loads it and shows the list as text; the Copilot CLI 1.0.102 drops
+    # the skill): the error used to name Claude Code's schema
+    skill = make_skill("claude-md", "name: claude-md\ndescription: Writes CLAUDE.md files. Use "
+                       "when asked.\nargument-hint: [init | optimize | revise | task "
+                       "description]\n")
+    assert _of(_lint(skill, agents=("claude-code",)), "field-value") == []
+    (div,) = _of(_lint(skill, agents=("copilot-cli",)), "parser-divergence")
+    assert div.severity is Severity.ERROR and div.line == 4
+    assert "GitHub Copilot CLI (argument-hint is a list, not a string)" in div.message
+    assert div.hint is not None and div.hint.startswith("quote argument-hint")
+    (note,) = _of(_lint(skill, agents=("claude-code",)), "parser-divergence")
+    assert note.severity is Severity.INFO  # no chosen agent drops it
+    # a map is no text for Claude Code either: it would show "[object Object]"
+    mapped = make_skill("mapped", "name: mapped\ndescription: Maps. Use when asked.\n"
+                        "argument-hint: {file: a path}\n")
+    (bad,) = _of(_lint(mapped, agents=("claude-code",)), "field-value")
+    assert "expected text (a string, a number or a boolean) or a list of them" in bad.message

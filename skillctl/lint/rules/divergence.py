@@ -115,6 +115,12 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
 #: (text in a reader's reason, what to do about it): the hint names the real cause. The
 #: first match wins; a reason that matches none gets :data:`_GENERIC_HINT`.
 _CAUSES = (
+    ("argument-hint is", "quote argument-hint (argument-hint: \"[topic]\"): the Copilot CLI "
+     "drops a skill whose argument-hint is not a string"),
+    ("invocable is", "write true or false (not yes, 'true' or a list): the Copilot CLI drops "
+     "a skill whose user-invocable or disable-model-invocation is anything else"),
+    ("allowed-tools is", "write allowed-tools as a string or a list of tool names: the Copilot "
+     "CLI drops a skill whose allowed-tools is anything else"),
     ("allowed-tools", "agents disagree on allowed-tools: the OpenCode agent-skills plugin "
      "needs a YAML list ('  - Read' lines), the spec says a space-separated string and Claude "
      "Code accepts both; use a list if you target that plugin"),
