@@ -483,6 +483,47 @@ def field_kinds(base: Path) -> Case:
 
 
 @case
+def crlf_quote_retry(base: Path) -> Case:
+    # Claude Code's retry quotes no value on a line that ends in CR: with CRLF line endings a
+    # description that needs quoting loads with empty metadata (the body stands in)
+    home, project = tree(base)
+    colon = "---\nname: NAME\ndescription: Formats code. Use when: asked.\n---\n\n# Heading\n"
+    first = "---\ndescription: Formats code. Use when: asked.\nname: NAME\n---\n\nFirst line.\n"
+    nested = ("---\nname: NAME\ndescription: Formats code. Use when: asked.\nmetadata:\n"
+              "  a: b\n---\n\nFirst line.\n")
+    tabbed = "---\nname: NAME\ndescription: Formats code.\n\tUse when asked.\n---\n\nBody.\n"
+    quoted = "---\nname: NAME\ndescription: 'Formats code. Use when: asked.'\n---\n\nBody.\n"
+    for root in (".claude/skills", ".agents/skills"):
+        tag = root.split("/")[0].strip(".")
+        for stem, text in (("colon", colon), ("first", first), ("nested", nested),
+                           ("tabbed", tabbed), ("quoted", quoted)):
+            for eol in ("lf", "crlf"):
+                name = f"{stem}-{eol}-{tag}"
+                data = text.replace("NAME", name)
+                skill(project / root / name, raw=data if eol == "lf" else
+                      data.replace("\n", "\r\n").encode())
+    return make(_id("crlf_quote_retry"), base, home, project,
+                "values that need Claude Code's quote retry, with LF and CRLF line endings")
+
+
+@case
+def bom_retry(base: Path) -> Case:
+    # OpenCode's retry (values holding ':' made block scalars) does not read a file with a
+    # BOM; a BOM alone is skipped
+    home, project = tree(base)
+    colon = "---\nname: NAME\ndescription: Formats code. Use when: asked.\n---\n\nBody.\n"
+    clean = "---\nname: NAME\ndescription: Formats code.\n---\n\nBody.\n"
+    for root in (".opencode/skills", ".claude/skills", ".agents/skills"):
+        tag = root.split("/")[0].strip(".")
+        for stem, text in (("colon", colon), ("clean", clean)):
+            for bom in ("", "\ufeff"):
+                name = f"{stem}{'-bom' if bom else ''}-{tag}"
+                skill(project / root / name, raw=(bom + text.replace("NAME", name)).encode())
+    return make(_id("bom_retry"), base, home, project,
+                "a BOM before a frontmatter that needs a fallback parser")
+
+
+@case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)
     for root in (".claude/skills", ".agents/skills", ".opencode/skills", ".gemini/skills"):

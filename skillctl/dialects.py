@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from skillctl.model import LineEndings, ParsedSkill, Problem
+from skillctl.model import Frontmatter, LineEndings, ParsedSkill, Problem
 from skillctl.parse import is_simple
 
 #: Parser problems that mean strict YAML 1.2 rejected the frontmatter.
@@ -324,9 +324,28 @@ def claude_lenient(parsed: ParsedSkill) -> Verdict:
         return Verdict(True, f"{message}; the quote retry fails too: loaded with empty metadata",
                        line, {})
     if strict is not None:
+        if parsed.line_endings is LineEndings.CRLF:
+            return _claude_crlf_retry(parsed.frontmatter, strict)
         return Verdict(True, f"{strict.message}; read by Claude Code's quote retry", strict.line,
                        parsed.data)
     return Verdict(True, data=parsed.data)
+
+
+def _claude_crlf_retry(frontmatter: Frontmatter, strict: Problem) -> Verdict:
+    """Claude Code's retry in a file with CRLF line endings: it quotes no value on a line
+    that ends in CR (2.1.332, conformance case crlf-quote-retry), so only its tabs made
+    spaces are left; when that does not parse, the skill loads with empty metadata."""
+    from skillctl.parse import parse_yaml, quote_risky_values
+
+    untabbed = quote_risky_values(frontmatter.text, quote=False)
+    if untabbed != frontmatter.text:
+        again, problems = parse_yaml(untabbed, frontmatter.start_line)
+        if again is not None and not any(p.code in STRICT_YAML_FAILURES for p in problems):
+            return Verdict(True, f"{strict.message}; read by Claude Code's retry (tabs made "
+                           "spaces)", strict.line, again.data)
+    return Verdict(True, f"{strict.message}; Claude Code's quote retry quotes no value on a "
+                   "line that ends in CR (CRLF line endings): loaded with empty metadata",
+                   strict.line, {})
 
 
 def spec_client(parsed: ParsedSkill) -> Verdict:
@@ -426,7 +445,8 @@ def opencode_yaml(parsed: ParsedSkill) -> Verdict:
     """OpenCode 1.18.33 (verified by running it): a UTF-8 BOM is skipped, then gray-matter's
     js-yaml reads the frontmatter (a tab after a colon is separation space); when that fails,
     unindented ``key: value`` lines whose value holds a ``:`` are made block scalars and it is
-    read again. A description that is not a string drops the skill."""
+    read again, unless the file starts with a BOM. A description that is not a string drops
+    the skill."""
     fm = parsed.frontmatter
     if _clean(parsed) and fm is not None and not _BLOCK_SCALAR.search(fm.text):
         checked = _opencode_types(parsed.data, parsed, fm.text)
@@ -448,11 +468,13 @@ def opencode_yaml(parsed: ParsedSkill) -> Verdict:
     read = _js_yaml_read(block)
     reason = None
     if read is None:
-        read = _js_yaml_read(_opencode_sanitize(block))
+        # the retry does not read a file with a BOM (1.18.33, conformance case bom-retry)
+        read = None if parsed.has_bom else _js_yaml_read(_opencode_sanitize(block))
         if read is None:
             line = strict.line if strict else 1
             message = strict.message if strict else "the frontmatter could not be parsed"
-            return Verdict(False, f"js-yaml: {message}", line)
+            bom = "; OpenCode's retry does not read a file with a BOM" if parsed.has_bom else ""
+            return Verdict(False, f"js-yaml: {message}{bom}", line)
         reason = (f"{strict.message if strict else 'js-yaml fails'}; OpenCode makes values "
                   "holding ':' block scalars and reads it again")
     checked = _opencode_types(read, parsed, block)

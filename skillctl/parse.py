@@ -349,12 +349,13 @@ def _suppressions(text: str) -> frozenset[str]:
     return frozenset(rules)
 
 
-def quote_risky_values(text: str) -> str:
+def quote_risky_values(text: str, *, quote: bool = True) -> str:
     """Claude Code's lenient retry: double-quote top-level values a strict parser rejects.
 
     Leading tabs become spaces, a tab after a top-level key's colon becomes a space, and a
     plain top-level ``key: value`` whose value holds one of ``{}[]*&#!|>%@``` or ``': '`` is
-    wrapped in double quotes.
+    wrapped in double quotes (not with ``quote=False``: Claude Code quotes no value on a line
+    that ends in CR).
     """
     out = []
     for line in text.split("\n"):
@@ -368,7 +369,7 @@ def quote_risky_values(text: str) -> str:
             # reads the value); ruamel refuses it, so the retry writes a space
             sep = ": " if "\t" in match["sep"] else match["sep"]
             block_or_quoted = value[0] in "\"'|>" or value in ("[]", "{}")
-            if not block_or_quoted and _RISKY_VALUE.search(value):
+            if quote and not block_or_quoted and _RISKY_VALUE.search(value):
                 escaped = value.replace("\\", "\\\\").replace('"', '\\"')
                 line = f'{match["key"]}{sep}"{escaped}"'
             elif sep != match["sep"]:

@@ -68,6 +68,21 @@ def test_claude_loads_with_empty_metadata_when_the_retry_fails(tmp_path: Path) -
     assert no_fm.accepted and no_fm.data == {}
 
 
+def test_claude_quotes_no_value_on_a_line_that_ends_in_cr(tmp_path: Path) -> None:
+    # Claude Code 2.1.332 (conformance case crlf-quote-retry; found on ptreezh/
+    # sscisubagent-skills class-structure-analysis, whose catalog entry is its heading)
+    crlf = verdict("claude-lenient", parsed(tmp_path, COLON.replace(b"\n", b"\r\n"), "crlf"))
+    assert crlf.accepted and crlf.data == {} and crlf.line == 3
+    assert "line that ends in CR" in (crlf.reason or "")
+    lf = verdict("claude-lenient", parsed(tmp_path, COLON, "lf"))
+    assert lf.data == {"name": "demo", "description": "Use when: the user asks"}
+    # the retry's other step, leading tabs made spaces, still reads a CRLF file
+    tabbed = b"---\r\nname: demo\r\ndescription: Formats code.\r\n\tUse when asked.\r\n---\r\nB\r\n"
+    untabbed = verdict("claude-lenient", parsed(tmp_path, tabbed, "tabbed"))
+    assert untabbed.data == {"name": "demo", "description": "Formats code. Use when asked."}
+    assert "tabs made spaces" in (untabbed.reason or "")
+
+
 def test_duplicate_keys(tmp_path: Path) -> None:
     p = parsed(tmp_path, DUPLICATE)
     assert not verdict("yaml12", p).accepted

@@ -124,6 +124,19 @@ def test_opencode_reads_a_bom_and_an_unquoted_colon(tmp_path: Path) -> None:
     assert views["colon"].description == "Use this: when asked"
 
 
+def test_opencode_does_not_retry_a_file_with_a_bom(tmp_path: Path) -> None:
+    # conformance case bom-retry (found on ptreezh/sscisubagent-skills, a BOM and an
+    # unquoted ': ' in the description): the BOM alone is skipped, the retry never reads it
+    project, home = tree(tmp_path)
+    skill(project / ".opencode/skills/both",
+          raw="\ufeff---\nname: both\ndescription: Use this: when asked\n---\nB.\n")
+    skill(project / ".opencode/skills/bom", raw="\ufeff---\nname: bom\ndescription: d\n---\nB.\n")
+    views = {v.skill.dir_name: v for v in discover(OC, project, home, {}).views}
+    assert views["bom"].status is Status.ACTIVE
+    assert views["both"].status is not Status.ACTIVE
+    assert "retry does not read a file with a BOM" in (views["both"].reason or "")
+
+
 def test_opencode_clash_has_no_winner_and_says_it_is_random(tmp_path: Path) -> None:
     project, home = tree(tmp_path)
     skill(project / ".claude/skills/dup")

@@ -41,7 +41,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
         CatalogFormat("claude-code", "Claude Code", budgeted.render_claude_code,
                       budget_doc="context tokens (200,000) x 4 x 0.01 = 8,000 chars; 1,536 per "
                       "description", name_from_dir=True, body_fallback="body-first-line",
-                      needs_description=False, excluded_by=_MODEL_OFF,
+                      needs_description=False, excluded_by=_MODEL_OFF, dialect="claude-lenient",
                       uncertain=("usage ranking is replaced by catalog order",)),
         CatalogFormat("codex", "Codex", budgeted.render_codex, forward_slashes=True,
                       budget_doc="2% of --context-tokens in tokens, else 8,000 chars",

@@ -103,3 +103,19 @@ def test_budget_keeps_bundled_first_then_user_skills_then_commands(tmp_path: Pat
     assert "- big-0: " in out and "\n- big-1\n- big-2\n" in out
     assert "\n- init\n- security-review\n" in out and out.endswith("- security-review\n")
     assert "- dataviz: Use this skill" in out
+
+
+def test_a_crlf_file_that_needs_the_quote_retry_lists_its_heading(tmp_path: Path,
+                                                                   runner: CliRunner) -> None:
+    # conformance case crlf-quote-retry: Claude Code quotes no value on a line that ends in
+    # CR, so the frontmatter fails, the skill loads with empty metadata and its first body
+    # line stands in for the description; the same file with LF is read by the retry
+    project, home = trees(tmp_path)
+    text = "---\nname: NAME\ndescription: Formats code. Use when: asked.\n---\n\n# Heading NAME\n"
+    for name, eol in (("crlf", "\r\n"), ("lf", "\n")):
+        folder = project / ".claude/skills" / name
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_bytes(text.replace("NAME", name).replace("\n", eol).encode())
+    out = render(runner, project, home)
+    assert "- crlf: Heading crlf\n" in out
+    assert "- lf: Formats code. Use when: asked.\n" in out
