@@ -523,6 +523,29 @@ def bom_retry(base: Path) -> Case:
                 "a BOM before a frontmatter that needs a fallback parser")
 
 
+#: descriptions holding control, format and private-use characters and terminal escape
+#: sequences (as JSON strings, so that YAML reads them as written)
+_CONTROL_TEXTS = {
+    "c0": "Ab\\u0001\\u0002Cd ef", "lead": "\\u0001Ab cd", "del": "Ab\\u007fCd ef",
+    "c1": "Ab\\u0085Cd ef", "zero-width": "Ab\\u200bCd\\u00adef", "bidi": "Ab\\u202eCd ef",
+    "private": "Ab\\ue000Cd ef", "unassigned": "Ab\\u0378Cd ef", "nbsp": "Ab\\u00a0Cd\\u3000ef",
+    "csi": "Ab\\u001b[1;31mCd ef", "esc": "Ab\\u001bxCd ef", "osc": "Ab\\u001b]0;t\\u0007Cd ef",
+    "dcs": "Ab\\u0090xx\\u009cCd ef", "apc-open": "Ab\\u009fCd ef", "tab": "Ab\\tCd ef",
+    "tab-run": "Ab\\t\\u0001Cd ef", "lead-fs": "\\u001cAb cd", "esc-end": "Ab cd\\u001b",
+}
+
+
+@case
+def description_controls(base: Path) -> Case:
+    home, project = tree(base)
+    for root in (".claude/skills", ".agents/skills", ".opencode/skills"):
+        tag = root.split("/")[0].strip(".")
+        for stem, text in _CONTROL_TEXTS.items():
+            skill(project / root / f"{stem}-{tag}", description=f'"{text}"')
+    return make(_id("description_controls"), base, home, project,
+                "control, format and private-use characters and escapes in descriptions")
+
+
 @case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)

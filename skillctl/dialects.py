@@ -912,6 +912,12 @@ def _codex_retry_text(lines: list[str]) -> str:
     return "\n".join(out)
 
 
+#: Rust's ``char::is_whitespace`` (the Unicode White_Space property), which Codex trims and
+#: splits on; Python's ``str.strip()`` and ``split()`` also take ``\x1c``-``\x1f``
+RUST_WHITESPACE = ("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+                   "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
 def _codex_string(data: Mapping[str, Any], key: str, parsed: ParsedSkill,
                   path: tuple[str, ...]) -> tuple[str | None, str | None]:
     """serde's ``Option<String>``: null is absent, a plain scalar is its source text (trimmed
@@ -923,7 +929,7 @@ def _codex_string(data: Mapping[str, Any], key: str, parsed: ParsedSkill,
     if kind is not None:
         return None, f"{'.'.join(path)}: invalid type: {kind}, expected a string"
     text = value if isinstance(value, str) else _strictyaml_scalar(value, parsed, path)
-    return str(text).strip(), None
+    return str(text).strip(RUST_WHITESPACE), None
 
 
 def _codex_fields(source: ParsedSkill) -> tuple[dict[str, Any] | None, str | None]:

@@ -227,3 +227,23 @@ def test_roots_table_beyond_its_allowance_is_charged_to_the_budget(pad: int,
                                                description_cap=1024)).text
     kept = [line for line in text.splitlines() if "(file: " in line]
     assert sum(len(line.encode()) + 1 for line in kept) == entry_bytes
+
+
+def test_codex_trims_and_joins_at_unicode_white_space_only(world: tuple[Path, Path]) -> None:
+    # Codex 0.169.0 (conformance case description-controls): Rust's char::is_whitespace,
+    # which leaves the separators \x1c-\x1f that Python's strip() and split() take
+    home, project = world
+    texts = {"fs": "\\u001cAb cd\\u001c", "unit": "Ab\\u001fcd", "nel": "\\u0085Ab\\u0085\\u2028cd",
+             "ctl": "\\u0001Ab\\u000bcd"}
+    for name, text in texts.items():
+        write_skill(project / ".agents/skills", name, f'name: {name}\ndescription: "{text}"\n')
+    result = CliRunner().invoke(app, ["render", "--agent", "codex", "--project", str(project),
+                                      "--home", str(home)], catch_exceptions=False)
+    assert result.exit_code == 0
+    lines = {name: line[len(name) + 4:].split(" (file:")[0]
+             for line in result.stdout.split("\n") for name in texts
+             if line.startswith(f"- {name}: ")}
+    assert lines["fs"] == "\x1cAb cd\x1c"
+    assert lines["unit"] == "Ab\x1fcd"
+    assert lines["nel"] == "Ab cd"
+    assert lines["ctl"] == "\x01Ab cd"

@@ -159,7 +159,7 @@ def catalog_of(body: Any) -> str | None:
 def _listed_names(catalog: str | None) -> list[str]:
     """Names a catalog line may start with (``- name: ...``, ``- name``, ``- name (shown)``)."""
     names: list[str] = []
-    for line in (catalog or "").splitlines():
+    for line in (catalog or "").split("\n"):  # (not splitlines(): \x85 is text here)
         if not line.startswith("- "):
             continue
         label = line[2:]

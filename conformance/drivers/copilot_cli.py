@@ -106,7 +106,9 @@ def catalog_of(body: Any) -> str | None:
 
 def _events(stdout: str) -> list[dict[str, Any]]:
     events = []
-    for line in stdout.splitlines():
+    # (split at line feeds only: splitlines() also splits inside a JSON string that holds a
+    # skill's \x85 or \u2028, and the event would be lost)
+    for line in stdout.split("\n"):
         try:
             event = json.loads(line)
         except ValueError:

@@ -144,7 +144,8 @@ def observation_from(listing: str) -> Observation:
     """An Observation (without catalog) from ``gemini skills list --all`` output."""
     obs = Observation(AGENT)
     current: tuple[str, bool, bool] | None = None
-    for line in listing.splitlines():
+    for line in listing.split("\n"):  # (not splitlines(): \x85 is text here)
+        line = line.removesuffix("\r")
         header = _HEADER.match(line)
         # (a name may start with spaces: only header lines end in [Enabled]/[Disabled])
         if header and not line.startswith("  Location:"):

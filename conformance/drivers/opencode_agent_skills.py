@@ -56,7 +56,7 @@ def checkout() -> Path:
 def parse(stdout: str, stderr: str, observation: Observation) -> None:
     """Fill ``observation`` from the runner's JSON line."""
     try:
-        data: Any = json.loads(stdout.strip().splitlines()[-1])
+        data: Any = json.loads(stdout.strip().split("\n")[-1])  # (a JSON line may hold \x85)
     except (ValueError, IndexError) as error:
         raise DriverError(f"oas_runner printed no JSON ({error}): {stdout[-1000:]!r} "
                           f"{stderr[-2000:]!r}") from None

@@ -199,7 +199,8 @@ def _out(text: str) -> None:
         from skillctl.textsafe import printable_lines
 
         text = printable_lines(text)
-    typer.echo(text)
+    # color=True: click would otherwise take ANSI sequences out of what goes to a pipe
+    typer.echo(text, color=True)
 
 
 def _profile(agent: str | None) -> Any:

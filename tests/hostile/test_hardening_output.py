@@ -256,10 +256,13 @@ def test_human_output_is_inert_on_a_terminal(project: Path, argv: list[str]) -> 
 
 
 def test_render_into_a_pipe_stays_byte_for_byte(project: Path) -> None:
-    """The catalog is what the agent reads: piped (or with --into) nothing is changed."""
-    code, out, _ = _run(project, "render", "-a", "claude-code", "--format", "claude-code")
+    """The catalog is what the agent reads: piped (or with --into) nothing is changed, not
+    even the ANSI sequences click takes out of what it echoes to a pipe (OpenCode 1.18.33
+    puts the description as it is into its prompt; conformance case description-controls)."""
+    code, out, _ = _run(project, "render", "-a", "claude-code", "--format", "opencode")
     assert code == 0
-    assert b"\x1b]0;PWNTITLE\x07" in out  # raw, as in the agent's prompt
+    assert "desc \x1b]0;T\x07\rX\u202e ok.".encode() in out  # raw, as in the agent's prompt
+    assert "y\x1b[2J\u202ez".encode() in out  # the folder in the location, CSI and all
 
 
 # --------------------------------------------------------------------------- item 8

@@ -3,6 +3,7 @@ request the real agent sends (``conformance/drivers/claude_code.py``); here on r
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -119,3 +120,31 @@ def test_a_crlf_file_that_needs_the_quote_retry_lists_its_heading(tmp_path: Path
     out = render(runner, project, home)
     assert "- crlf: Heading crlf\n" in out
     assert "- lf: Formats code. Use when: asked.\n" in out
+
+
+def test_controls_escapes_and_invisible_characters_in_a_description(
+        tmp_path: Path, runner: CliRunner) -> None:
+    # Claude Code 2.1.332 (conformance case description-controls): trimmed as JavaScript
+    # trims, terminal sequences out (one left open runs to the end), each run of control,
+    # format, private-use or unassigned characters one space; other spaces stay
+    project, home = trees(tmp_path)
+    seen = {
+        "c0": ("Ab\x01\x02Cd ef", "Ab Cd ef"),
+        "lead": ("\x01Ab cd", " Ab cd"),
+        "fs": ("\x1cAb\x85cd\x1f", " Ab cd "),
+        "trimmed": ("\ufeff\u00a0Ab\u3000cd\u2028", "Ab\u3000cd"),
+        "tab-run": ("Ab \t\x01 Cd", "Ab   Cd"),
+        "invisible": ("Ab\u200bCd\u00adef\u202egh\ue000ij\u0378kl", "Ab Cd ef gh ij kl"),
+        "csi": ("Ab\x1b[1;31mCd\x9b2J ef", "AbCd ef"),
+        "osc": ("Ab\x1b]8;;http://x\x1b\\link\x1b]8;;\x07 ef", "Ablink ef"),
+        "esc": ("Ab\x1bxCd\x1b(B ef\x1b", "AbCd ef"),
+        "open-dcs": ("Ab\x90xx Cd", "Ab"),
+        "closed-sos": ("Ab\x98xx\x9c Cd", "Ab Cd"),
+        "entities": ("A<b\x01>c", "A&lt;b &gt;c"),
+    }
+    for name, (text, _) in seen.items():
+        write_skill(project / ".claude/skills", name,
+                    f"description: {json.dumps(text)}\n")
+    out = render(runner, project, home)
+    for name, (_, shown) in seen.items():
+        assert f"\n- {name}: {shown}\n" in out, name
