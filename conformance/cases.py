@@ -546,6 +546,30 @@ def description_controls(base: Path) -> Case:
                 "control, format and private-use characters and escapes in descriptions")
 
 
+#: skill folder names with hidden, direction-changing and blank-like characters, < and >:
+#: Claude Code, which names a skill after its folder, offers none of them
+_FOLDER_NAMES = (
+    "c0\x01x", "bidi\u202ex", "esc\x1b[2Jx", "zero\u200bwidth", "one space", "acc\u00e9nt",
+    "ideo\u3000space", "del\x7fx", "nel\x85x", "private\ue000x", "co:lon", "back\\slash",
+    "tab\tx", "lt<x", "gt>x", "nbsp\xa0x", "unassigned\u0378x", "emoji\U0001F600x",
+    "soft\xadhyphen", "line\u2028sep", "hangul\u3164filler", "tag\U000E0041x",
+    "mark\u0300x", "ogham\u1680x", " lead", "trail ", "two  spaces", "braille\u2800x",
+    "vs\ufe0fx", "obj\ufffcx", "repl\ufffdx", "emoji-vs\u2764\ufe0fx", "amp&x",
+)
+
+
+@case
+def folder_name_characters(base: Path) -> Case:
+    home, project = tree(base)
+    for root in (".claude/skills", ".agents/skills"):
+        tag = root.split("/")[0].strip(".")
+        for index, folder in enumerate(_FOLDER_NAMES):
+            skill(project / root / folder, name=f"fold-{index:02d}-{tag}",
+                  description=f"Use when testing folder name {index}.")
+    return make(_id("folder_name_characters"), base, home, project,
+                "folder names with hidden, direction-changing or blank-like characters")
+
+
 @case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)

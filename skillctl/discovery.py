@@ -759,6 +759,22 @@ def _name_problems(profile: Profile, declared: str | None, dir_name: str) -> lis
     return problems
 
 
+def name_refusal(profile: Profile, shown: str, dir_name: str) -> str | None:
+    """Why the agent drops a skill for the characters of its folder's name (``dir_name``) or
+    of the name it would show (``shown``), or None (conformance case folder-name-characters)."""
+    dropped_by = next((c for c in profile.dir_name_drops if c in dir_name), None)
+    if dropped_by is not None:
+        return (f"{profile.display_name} skips a skill folder whose name holds "
+                f"U+{ord(dropped_by):04X}")
+    if profile.shown_name_check is not None:
+        from skillctl.shown_text import name_problem
+
+        problem = name_problem(profile.shown_name_check, shown)
+        if problem is not None:
+            return f"{profile.display_name} does not offer a skill by this name: {problem}"
+    return None
+
+
 def _same_name(name: str, dir_name: str) -> bool:
     """The two names are the same after NFKC normalisation (the identity on ASCII)."""
     if name == dir_name:
@@ -922,6 +938,11 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.name = declared or dir_name
     if skill.namespace is not None:  # a plugin's skill: never clashes with a plain name
         draft.name = f"{skill.namespace}:{draft.name}"
+    refused = name_refusal(profile, draft.name, dir_name)
+    if refused is not None:
+        draft.status = Status.INVALID
+        draft.reason = refused
+        return draft
     problems = _name_problems(profile, declared, dir_name)
     no_name = profile.name_source is NameSource.DECLARED and not (declared and declared.strip())
     if problems or no_name:

@@ -203,6 +203,8 @@ PROFILE = Profile(
     invalid=InvalidHandling.EMPTY_METADATA,
     name_source=NameSource.DIR_NAME,
     name_rule=NameRule(required=False, invalid=InvalidHandling.WARN_LOAD),
+    # the folder's name, as the Skill tool shows it (conformance case folder-name-characters)
+    shown_name_check="claude-code",
     description_required=False,
     description_fallback="body-first-line",
     known_fields=KNOWN_FIELDS,

@@ -95,6 +95,8 @@ PROFILE = Profile(
     parser="codex",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED_OR_DIR,
+    # (conformance case folder-name-characters)
+    dir_name_drops="\t\n\r",
     name_rule=NameRule(required=False, max_length=64, invalid=InvalidHandling.WARN),
     # verified 0.169.0: missing, null, empty or blank -> "missing field `description`"
     description_required=True,

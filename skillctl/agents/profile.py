@@ -209,6 +209,13 @@ class Profile:
     invalid: InvalidHandling = InvalidHandling.SKIP
     name_source: NameSource = NameSource.DECLARED_OR_DIR
     name_rule: NameRule = NameRule()
+    #: a check of the name the agent shows (after ``name_source``) that drops the skill when
+    #: it fails: a key of :data:`skillctl.shown_text.CHECKS` (``"claude-code"``: no hidden,
+    #: direction-changing or blank-like characters, ``<`` or ``>``, at most 256 characters)
+    shown_name_check: str | None = None
+    #: characters that make the agent skip a skill whose folder name holds one (Codex
+    #: 0.169.0: tab, LF and CR; conformance case folder-name-characters)
+    dir_name_drops: str = ""
     description_required: bool = True
     description_max: int | None = None  # longer descriptions make the skill invalid
     known_fields: frozenset[str] = frozenset()

@@ -51,6 +51,7 @@ from skillctl.render.types import (
     share_of,
     xml_escape,
 )
+from skillctl.shown_text import claude_catalog_text
 
 # --------------------------------------------------------------------------- Claude Code
 
@@ -76,47 +77,6 @@ def claude_budget(request: BudgetRequest) -> Budget:
     limit = max(1, math.floor(tokens * CLAUDE_CHARS_PER_TOKEN * CLAUDE_BUDGET_FRACTION))
     source = "--context-tokens"
     return Budget(limit, "chars", f"{source} x 4 chars x 0.01")
-
-
-#: JavaScript's ``trim()``: what it takes off both ends (not Python's ``strip()``, which
-#: also takes ``\x1c``-``\x1f`` and ``\x85`` but leaves ``\ufeff``)
-_JS_WHITESPACE = ("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-                  "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
-#: Terminal escape sequences, in their 7-bit and 8-bit forms: CSI; OSC to BEL or ST; DCS,
-#: SOS, PM and APC to ST; any other ESC with its intermediates and final. One left open runs
-#: to the end of the text.
-_TERMINAL_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c|$)"
-    r"|(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c|$)"
-    r"|\x1b[ -/]*[0-~]?")
-#: the Unicode categories whose runs Claude Code writes as one space: control, format,
-#: private use, unassigned, line and paragraph separators
-_CLAUDE_BLANKED = frozenset({"Cc", "Cf", "Co", "Cn", "Zl", "Zp"})
-
-
-def claude_catalog_text(text: str) -> str:
-    """A user's description as Claude Code 2.1.332 writes it in its catalog (conformance cases
-    description-controls, description-from-body): trimmed as JavaScript trims, terminal
-    escape sequences taken out, each run of control, format, private-use or unassigned
-    characters (CR, LF and tab among them) written as one space, ``<`` and ``>`` as
-    entities (``&`` and quotes are not)."""
-    text = text.strip(_JS_WHITESPACE)
-    if not text.isprintable():  # (a space that is not ASCII is not printable either)
-        import unicodedata
-
-        text = _TERMINAL_SEQUENCE.sub("", text)
-        out: list[str] = []
-        in_run = False  # (a space of the text itself starts no run)
-        for char in text:
-            blanked = unicodedata.category(char) in _CLAUDE_BLANKED
-            if not blanked:
-                out.append(char)
-            elif not in_run:
-                out.append(" ")
-            in_run = blanked
-        text = "".join(out)
-    return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _claude_description(entry: CatalogEntry, cap: int) -> tuple[str, int | None]:

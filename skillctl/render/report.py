@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from skillctl.render.types import EntryStatus, RenderedCatalog, estimate_tokens
+from skillctl.textsafe import printable
 
 
 def _share(value: float | None) -> str:
@@ -28,13 +29,16 @@ def format_report(catalog: RenderedCatalog, skipped: tuple[tuple[str, str], ...]
     lines = [f"Catalog {catalog.format}: {head}"]
     if budget_doc and budget is not None:
         lines.append(f"  agent default: {budget_doc}")
-    width = max([len("SKILL"), *(len(e.name) for e in catalog.entries)])
+    # a name, path or reason from a repository is one line, whatever it holds (a name with
+    # "\n::warning ..." would start a GitHub workflow command in a CI log)
+    names = [printable(e.name) for e in catalog.entries]
+    width = max([len("SKILL"), *(len(name) for name in names)])
     lines.append(f"{'SKILL':<{width}}  {'CHARS':>6}  {'TOKENS':>6}  {'SHARE':>6}  STATUS")
-    for entry in catalog.entries:
+    for name, entry in zip(names, catalog.entries, strict=True):
         status = entry.status.value
         if entry.status is EntryStatus.CUT and entry.cut_at is not None:
             status += f" at {entry.cut_at}"
-        lines.append(f"{entry.name:<{width}}  {entry.chars:>6}  {entry.tokens:>6}  "
+        lines.append(f"{name:<{width}}  {entry.chars:>6}  {entry.tokens:>6}  "
                      f"{_share(entry.share):>6}  {status}")
     chars = sum(e.chars for e in catalog.entries)
     share = chars / budget.limit if budget is not None and budget.limit else None
@@ -45,7 +49,7 @@ def format_report(catalog: RenderedCatalog, skipped: tuple[tuple[str, str], ...]
     lines.append(f"rendered catalog: {catalog.total_chars} chars, ~"
                  f"{estimate_tokens(catalog.total_chars)} tokens")
     for path, reason in skipped:
-        lines.append(f"skipped: {path}: {reason}")
+        lines.append(f"skipped: {printable(path)}: {printable(reason)}")
     for note in catalog.notes:
-        lines.append(f"note: {note}")
+        lines.append(f"note: {printable(note)}")
     return "\n".join(lines)

@@ -415,10 +415,16 @@ def name_agent(ctx: SkillContext) -> Iterator[Finding]:
     requires `^[a-z0-9](?:[a-z0-9]*(?:-[a-z0-9]+)*)?$`, the OpenCode agent-skills plugin
     `^[\\p{Ll}\\p{N}-]+$`. Runs only with `--agent`.
 
+    Claude Code names a skill after its folder and does not offer one whose folder's name
+    holds hidden, direction-changing or blank-like characters (a zero-width space, a
+    non-breaking space, two spaces in a row), `<` or `>`, or is over 256 characters; Codex
+    skips a folder whose name holds a tab or a line break. Those are reported at line 1.
+
     Fails (`--agent amp`): `name: pdf_tools`. Passes: `name: pdf-tools`.
 
     Matters for the agents chosen with `--agent`.
     """
+    yield from _folder_names(ctx)
     name = _name(ctx)
     if name is None:
         return
@@ -452,6 +458,22 @@ def name_agent(ctx: SkillContext) -> Iterator[Finding]:
                     pos.column,
                     severity=severity,
                 )
+
+
+def _folder_names(ctx: SkillContext) -> Iterator[Finding]:
+    """The chosen agents that drop the skill for the characters of its folder's name."""
+    from skillctl.agents.profile import NameSource
+    from skillctl.discovery import name_refusal
+
+    folder = resolved_dir_name(ctx.dir)
+    declared = ctx.data.get("name")
+    for profile in ctx.profiles:
+        shown = folder if profile.name_source is NameSource.DIR_NAME or not (
+            isinstance(declared, str) and declared) else declared
+        refused = name_refusal(profile, shown, folder)
+        if refused is not None:
+            yield Finding(f"{refused} (the folder {folder!r})", 1,
+                          hint="rename the skill's folder")
 
 
 def _matches(pattern: str, name: str) -> bool:
