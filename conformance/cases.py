@@ -570,6 +570,24 @@ def folder_name_characters(base: Path) -> Case:
                 "folder names with hidden, direction-changing or blank-like characters")
 
 
+#: characters written as they are (not escaped) in a plain description
+_RAW_IN_PLAIN = {"tab": "a\tb", "nel": "a\x85b", "line-sep": "a\u2028b", "para-sep": "a\u2029b",
+                 "soh": "a\x01b", "del": "a\x7fb", "bom": "a\ufeffb", "c1": "a\x90b",
+                 "nbsp": "a\xa0b", "zero-width": "a\u200bb", "private": "a\ue000b"}
+
+
+@case
+def raw_characters_in_yaml(base: Path) -> Case:
+    home, project = tree(base)
+    for root in (".claude/skills", ".agents/skills"):
+        tag = root.split("/")[0].strip(".")
+        for stem, text in _RAW_IN_PLAIN.items():
+            skill(project / root / f"raw-{stem}-{tag}",
+                  description=f"Use when testing {text} as written.")
+    return make(_id("raw_characters_in_yaml"), base, home, project,
+                "tabs, separators and controls written as they are in a plain scalar")
+
+
 @case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)
