@@ -108,6 +108,35 @@ def claude_catalog_text(text: str) -> str:
     return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
+def display_width(text: str) -> int:
+    """Columns the text takes in a terminal, as ``Bun.stringWidth`` counts them, which Claude
+    Code 2.1.332 charges its skill listing's budget in (not UTF-16 units): a wide or
+    full-width character (CJK, most emoji) takes 2, a combining mark, a format or control
+    character 0, the parts that join or modify an emoji (U+200D and what follows it, skin
+    tones, variation selectors) 0, anything else 1. Claude Code's own corrections for rare
+    grapheme clusters are left out."""
+    if text.isascii():
+        return sum(1 for char in text if " " <= char <= "~")
+    width = 0
+    joined = False  # the character after U+200D belongs to the emoji before it
+    for char in text:
+        code = ord(char)
+        if joined:
+            joined = False
+            if _emoji(char):
+                continue
+        if code == 0x200D:
+            joined = True
+            continue
+        if 0x1F3FB <= code <= 0x1F3FF or 0xFE00 <= code <= 0xFE0F:
+            continue
+        category = unicodedata.category(char)
+        if category in ("Mn", "Me", "Cf", "Cc"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
 def claude_code_name_problem(name: str) -> str | None:
     """Why Claude Code will not offer a skill named ``name``, or None.
 

@@ -51,7 +51,7 @@ from skillctl.render.types import (
     share_of,
     xml_escape,
 )
-from skillctl.shown_text import claude_catalog_text
+from skillctl.shown_text import claude_catalog_text, display_width
 
 # --------------------------------------------------------------------------- Claude Code
 
@@ -119,8 +119,9 @@ def render_claude_code(entries: Sequence[CatalogEntry], request: BudgetRequest) 
             continue
         description, cut_at = _claude_description(entry, cap)
         rows.append((entry, name_only, f"{name_only}: {description}", cut_at))
-    # 2.1.332 counts the lines, not the line breaks between them
-    total = sum(js_len(full) for _, _, full, _ in rows)
+    # 2.1.332 charges the lines in terminal columns, and the line breaks between them
+    breaks = len(rows) - 1
+    total = sum(display_width(full) for _, _, full, _ in rows) + breaks
     notes: list[str] = []
     keep_full = set(range(len(rows)))
     if total > budget.limit:
@@ -130,18 +131,18 @@ def render_claude_code(entries: Sequence[CatalogEntry], request: BudgetRequest) 
         notes.append("Claude Code keeps its bundled skills' descriptions first and its prompt "
                      "commands' last; it may rank the user's skills by usage (count x "
                      "recency): without usage data skillctl keeps catalog order.")
-        remaining = budget.limit - sum(js_len(n) for _, n, _, _ in rows)
+        remaining = budget.limit - sum(display_width(n) for _, n, _, _ in rows) - breaks
         keep_full = set()
         for index in sorted(range(len(rows)), key=lambda i: (rows[i][0].budget_rank, i)):
             _, name_only, full, _ = rows[index]
-            extra = js_len(full) - js_len(name_only)
+            extra = display_width(full) - display_width(name_only)
             if extra <= remaining:
                 keep_full.add(index)
                 remaining -= extra
     lines: list[str] = []
     reports: list[EntryReport] = []
     for index, (entry, name_only, full, cut_at) in enumerate(rows):
-        chars = js_len(full)
+        chars = display_width(full)
         if index in keep_full:
             lines.append(full)
             status = EntryStatus.CUT if cut_at is not None else EntryStatus.WHOLE

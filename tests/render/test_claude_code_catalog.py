@@ -148,3 +148,19 @@ def test_controls_escapes_and_invisible_characters_in_a_description(
     out = render(runner, project, home)
     for name, (_, shown) in seen.items():
         assert f"\n- {name}: {shown}\n" in out, name
+
+
+def test_the_budget_is_charged_in_terminal_columns_with_the_line_breaks(
+        tmp_path: Path, runner: CliRunner) -> None:
+    # Claude Code 2.1.332 charges its listing in Bun.stringWidth columns plus one per line
+    # break: with 110 skills whose descriptions hold 80 CJK characters (2 columns each), the
+    # real agent lists s000-s072 in full and the rest by name (an ad hoc run of the
+    # conformance driver); UTF-16 units would keep descriptions up to s097
+    project, home = trees(tmp_path)
+    for i in range(110):
+        text = "汉字测试" * 20 + "word " * 30 + f"end{i}"
+        write_skill(project / ".claude/skills", f"s{i:03d}", f"description: {text}\n",
+                    body=f"# Heading {i} {'x' * 50}\n\nBody.\n")
+    out = render(runner, project, home)
+    assert "\n- s072: 汉字测试" in out
+    assert "\n- s073\n" in out and "\n- s097\n" in out
