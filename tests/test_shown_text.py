@@ -91,7 +91,7 @@ def test_claude_code_writes_hidden_characters_in_a_description_as_one_space(
 @pytest.mark.parametrize(("text", "columns"), [
     ("plain ascii", 11), ("汉字", 4), ("a\u0300", 1), ("\U0001F44D\U0001F3FD", 2),
     ("\U0001F468\u200d\U0001F469\u200d\U0001F467", 2), ("x\u200by", 2), ("tab\there", 7),
-    ("ｆｕｌｌ", 8), ("é", 1),
+    ("\uff46\uff55\uff4c\uff4c", 8), ("é", 1),
 ])
 def test_display_width_counts_terminal_columns(text: str, columns: int) -> None:
     from skillctl.shown_text import display_width
