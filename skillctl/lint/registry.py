@@ -44,6 +44,7 @@ RULE_MODULES = (
     "description",
     "fields",
     "body",
+    "inline_shell",
     "references",
     "scripts",
     "divergence",
