@@ -324,3 +324,26 @@ def test_a_list_argument_hint_is_the_copilot_clis_drop_not_claude_codes(
                         "argument-hint: {file: a path}\n")
     (bad,) = _of(_lint(mapped, agents=("claude-code",)), "field-value")
     assert "expected text (a string, a number or a boolean) or a list of them" in bad.message
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def test_an_example_kept_in_another_skills_examples_folder_is_a_warning(
+        make_skill: MakeSkill, tmp_path: Path) -> None:
+    # HTRamsey/claude-config skills/skill-creator/examples/example-skill/SKILL.md: a sample
+    # without frontmatter (its format keeps metadata in metadata.yml), kept by skill-creator
+    creator = make_skill("skill-creator", "name: skill-creator\ndescription: Creates skills. "
+                         "Use when asked for a new skill.\n", root=tmp_path / "skills")
+    put(creator, "examples/example-skill/SKILL.md",
+        "# Example Skill\n\nBrief description of what this skill teaches.\n\n- [ ] Step 1\n",
+        0o644)
+    # a nested skill with no frontmatter that is no example stays an error, as does a skill
+    put(creator, "parts/inner/SKILL.md", "# Inner\n\nNo frontmatter.\n", 0o644)
+    put(tmp_path / "skills", "bare/SKILL.md", "# Bare\n\nNo frontmatter.\n", 0o644)
+    found = _of(_lint(tmp_path / "skills"), "no-frontmatter")
+    by_dir = {Path(d.path).parent.name: d for d in found}
+    assert by_dir["example-skill"].severity is Severity.WARNING
+    assert "example the skill 'skill-creator' keeps" in by_dir["example-skill"].message
+    assert by_dir["inner"].severity is Severity.ERROR
+    assert by_dir["bare"].severity is Severity.ERROR

@@ -191,25 +191,62 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
 
     A SKILL.md without frontmatter in a folder named like a skill of the same repository
     (`skill-flavors/studioweb/uipath-feedback/` beside `skills/uipath-feedback/`) is an
-    overlay a build step merges into that skill, not a skill of its own: a warning.
+    overlay a build step merges into that skill, not a skill of its own: a warning. So is
+    one in another skill's `examples/` (`samples/`, `templates/`, `demos/`) folder
+    (`skill-creator/examples/example-skill/SKILL.md`): an example that skill keeps, which
+    agents that scan folders deep (OpenCode, Codex) still reach and drop.
 
     Matters for every agent.
     """
-    if ctx.parsed.text is None:
+    if ctx.parsed.text is None or not ctx.parsed.has_problem("no-frontmatter"):
         return NO_FINDINGS
     overlaid = overlaid_skill(ctx)
     if overlaid is not None:
         return _overlay_findings(ctx, overlaid)
+    keeper = _example_keeper(ctx.skill.dir)
+    if keeper is not None:
+        return _example_findings(ctx, keeper)
     return problem_findings(
         ctx, "no-frontmatter", "SKILL.md must start with YAML frontmatter (---): "
     )
+
+
+#: folders in which a skill keeps examples of skills (lowercase)
+_EXAMPLE_FOLDERS = frozenset({"example", "examples", "sample", "samples", "template",
+                              "templates", "demo", "demos"})
+
+
+def _example_keeper(skill_dir: Path) -> Path | None:
+    """The skill whose examples folder holds ``skill_dir`` (at most three levels below it),
+    or None."""
+    folder = Path(os.path.abspath(skill_dir)).parent
+    for _ in range(3):
+        if folder.name.lower() in _EXAMPLE_FOLDERS and os.path.isfile(
+                folder.parent / ENTRY_FILE):
+            return folder.parent
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def _example_findings(ctx: SkillContext, keeper: Path) -> Iterator[Finding]:
+    for finding in problem_findings(ctx, "no-frontmatter"):
+        yield Finding(
+            f"SKILL.md has {finding.message}: it looks like an example "
+            f"the skill {keeper.name!r} keeps, not a skill, but agents that scan folders "
+            "deep reach it and drop it",
+            finding.line, finding.column,
+            hint="if it is no skill of its own, name it otherwise than SKILL.md",
+            severity=Severity.WARNING,
+        )
 
 
 def _overlay_findings(ctx: SkillContext, overlaid: str) -> Iterator[Finding]:
     other = os.path.relpath(overlaid, os.path.abspath(ctx.directory))
     for finding in problem_findings(ctx, "no-frontmatter"):
         yield Finding(
-            f"SKILL.md has no YAML frontmatter ({finding.message}): every agent that scans "
+            f"SKILL.md has {finding.message}: every agent that scans "
             f"this folder drops it, but it looks like an overlay of the skill {other!r}, "
             "merged into it by a build step",
             finding.line, finding.column,
