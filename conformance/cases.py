@@ -588,6 +588,24 @@ def raw_characters_in_yaml(base: Path) -> Case:
                 "tabs, separators and controls written as they are in a plain scalar")
 
 
+#: the in-repository corpus of real skills (tests/data/corpus, with their licences)
+_REAL_CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus"
+
+
+@case
+def real_corpus(base: Path) -> Case:
+    # the 48 real skills of tests/data/corpus, their SKILL.md files as published, spread over
+    # the project roots the agents share
+    home, project = tree(base)
+    roots = (".claude/skills", ".agents/skills", ".opencode/skills", ".gemini/skills")
+    entries = sorted(_REAL_CORPUS.rglob("SKILL.md"))
+    for index, entry in enumerate(entries):
+        write(project / roots[index % len(roots)] / entry.parent.name / "SKILL.md",
+              entry.read_bytes())
+    return make(_id("real_corpus"), base, home, project,
+                f"the {len(entries)} real skills of tests/data/corpus, as published")
+
+
 @case
 def name_missing(base: Path) -> Case:
     home, project = tree(base)
