@@ -92,6 +92,8 @@ PROFILE = Profile(
     allowed_tools="ignored",
     runs_scripts_without_approval=False,
     uncertain=(
+        "the catalog's order with hundreds of skills in one root: 0.61.0 moved a few skills "
+        "from the reverse byte order, differently from run to run on the same tree",
         "security (issue 18): allowed-tools in a skill is ignored and the shell tool asks before "
         "running (default approval mode): from the docs, not checked with the suite",
         "extension skills are not scanned",
