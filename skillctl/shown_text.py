@@ -116,7 +116,7 @@ def display_width(text: str) -> int:
     tones, variation selectors) 0, anything else 1. Claude Code's own corrections for rare
     grapheme clusters are left out."""
     if text.isascii():
-        return sum(1 for char in text if " " <= char <= "~")
+        return len(text) if text.isprintable() else sum(1 for c in text if " " <= c <= "~")
     width = 0
     joined = False  # the character after U+200D belongs to the emoji before it
     for char in text:
@@ -153,6 +153,8 @@ def claude_code_name_problem(name: str) -> str | None:
         return f"it is {units} characters long (at most {_CLAUDE_MAX})"
     if "<" in name or ">" in name:
         return "it holds < or >"
+    if name.isascii() and name.isprintable():  # (the common case: only spaces and colons)
+        return _space_problem(name)
     previous = ""
     kept = _kept(name)
     for index, char in enumerate(name):
@@ -167,6 +169,10 @@ def claude_code_name_problem(name: str) -> str | None:
                 not previous or unicodedata.category(previous)[0] not in "LNM"):
             return f"it holds a combining mark U+{code:04X} with no letter before it"
         previous = char
+    return _space_problem(name)
+
+
+def _space_problem(name: str) -> str | None:
     if name != name.strip(" ") or "  " in name:
         return "it starts or ends with a space, or holds two in a row"
     if name.startswith(":") or name.endswith(":") or " :" in name or ": " in name:
