@@ -9,8 +9,9 @@ sources cited there):
   then Claude Code's own entries from the profile's ``catalog_trailing``). 2.1.330 wrapped it
   in a ``<system-reminder>``; 2.1.332 puts it in the environment message, bare. Budget in
   characters = ``--budget`` (``SLASH_COMMAND_TOOL_CHAR_BUDGET``), else context tokens x 4 x
-  0.01 with ``--context-tokens``, else 30,000 (2.1.332 with its default model); the lines are
-  counted, not the line breaks. Each description is capped at 1,536 (``slice(0, 1535) +
+  0.01 with ``--context-tokens``, else 30,000 (2.1.332 with its default model); each line is
+  charged in terminal columns (:func:`skillctl.shown_text.display_width`: a CJK character
+  is two) and each line break one. Each description is capped at 1,536 (``slice(0, 1535) +
   "…"``). Over budget, descriptions are kept greedily (bundled skills first, then the user's in
   usage order, then the prompt commands: ``CatalogEntry.budget_rank``) and the rest collapse
   to ``- name``; skillctl has no usage data, so catalog order stands in.

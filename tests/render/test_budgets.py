@@ -21,8 +21,9 @@ def statuses(catalog) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def claude_total(entries: list[CatalogEntry]) -> int:
-    # Claude Code 2.1.332 counts the lines, not the line breaks between them
-    return sum(len(f"- {e.name}: {e.description}") for e in entries)
+    # Claude Code 2.1.332 counts the lines (in terminal columns) and the line breaks between
+    # them (the listing of 500 real skills beside the real agent)
+    return sum(len(f"- {e.name}: {e.description}") for e in entries) + len(entries) - 1
 
 
 def test_claude_default_budget_is_30000_and_scales_with_the_context() -> None:
@@ -46,7 +47,7 @@ def test_claude_exactly_at_budget_keeps_everything() -> None:
 def test_claude_greedy_keeps_later_descriptions_that_still_fit() -> None:
     # (in the order Claude Code 2.1.332 sorts a root's skills: as localeCompare does)
     entries = [entry("one", "a" * 10), entry("six", "b" * 500), entry("two", "c" * 10)]
-    names = sum(len(f"- {e.name}") for e in entries)
+    names = sum(len(f"- {e.name}") for e in entries) + len(entries) - 1  # and line breaks
     result = render_claude_code(entries, BudgetRequest(budget_chars=names + 24))
     assert statuses(result) == ["whole", "name-only", "whole"]
 
