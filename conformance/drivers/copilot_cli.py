@@ -134,22 +134,26 @@ def observe(case: Case) -> Observation:
     for key in _DROPPED_ENV:
         env.pop(key, None)
     env["COPILOT_PKG_CACHE_HOME"] = str(install.prefix(_pin()) / "pkg-cache")
-    with stub_messages.serve() as server, tempfile.TemporaryFile() as stderr:
+    # (standard output to a file, as in processes.run_bounded: a Node CLI that exits drops
+    # what is still queued for a pipe)
+    with stub_messages.serve() as server, tempfile.TemporaryFile() as stderr, \
+            tempfile.TemporaryFile() as out:
         env["COPILOT_PROVIDER_BASE_URL"] = server.url
         command = [str(binary), "-p", "hi", "--output-format", "json", "--allow-all-tools",
                    "--disable-client-telemetry", "--no-auto-update"]
         proc = subprocess.Popen(command, cwd=case.cwd, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
+                                stdout=out, stderr=stderr, start_new_session=True)
         try:
-            out, _ = proc.communicate(timeout=TIMEOUT)
+            proc.wait(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             raise DriverError(f"copilot did not finish within {TIMEOUT:.0f} s") from None
         finally:
             kill_group(proc)
         stderr.seek(0)
         err = stderr.read().decode("utf-8", errors="replace")
+        out.seek(0)
+        stdout = out.read().decode("utf-8", errors="replace")
         requests = server.messages()
-    stdout = out.decode("utf-8", errors="replace")
     transcript = stdout[-4000:] + ("\n--- stderr\n" + err[-2000:] if err else "")
     if proc.returncode != 0:
         raise DriverError(f"copilot exited {proc.returncode}:\n{transcript}")

@@ -231,29 +231,26 @@ def _example_keeper(skill_dir: Path) -> Path | None:
 
 
 def _example_findings(ctx: SkillContext, keeper: Path) -> Iterator[Finding]:
-    for finding in problem_findings(ctx, "no-frontmatter"):
-        yield Finding(
-            f"SKILL.md has {finding.message}: it looks like an example "
-            f"the skill {keeper.name!r} keeps, not a skill, but agents that scan folders "
-            "deep reach it and drop it",
-            finding.line, finding.column,
-            hint="if it is no skill of its own, name it otherwise than SKILL.md",
-            severity=Severity.WARNING,
-        )
+    return _no_skill_findings(
+        ctx, f"it looks like an example the skill {keeper.name!r} keeps, not a skill, but "
+        "agents that scan folders deep reach it and drop it",
+        "if it is no skill of its own, name it otherwise than SKILL.md")
 
 
 def _overlay_findings(ctx: SkillContext, overlaid: str) -> Iterator[Finding]:
     other = os.path.relpath(overlaid, os.path.abspath(ctx.directory))
+    return _no_skill_findings(
+        ctx, f"every agent that scans this folder drops it, but it looks like an overlay of "
+        f"the skill {other!r}, merged into it by a build step",
+        "if it is no skill of its own, keep it where no agent scans or name it otherwise "
+        "than SKILL.md")
+
+
+def _no_skill_findings(ctx: SkillContext, why: str, hint: str) -> Iterator[Finding]:
+    """``no-frontmatter`` as a warning, for a SKILL.md that is no skill of its own."""
     for finding in problem_findings(ctx, "no-frontmatter"):
-        yield Finding(
-            f"SKILL.md has {finding.message}: every agent that scans "
-            f"this folder drops it, but it looks like an overlay of the skill {other!r}, "
-            "merged into it by a build step",
-            finding.line, finding.column,
-            hint="if it is no skill of its own, keep it where no agent scans or name it "
-            "otherwise than SKILL.md",
-            severity=Severity.WARNING,
-        )
+        yield Finding(f"SKILL.md has {finding.message}: {why}", finding.line, finding.column,
+                      hint=hint, severity=Severity.WARNING)
 
 
 @rule("unclosed-frontmatter", Severity.ERROR, source="spec", category="file")
