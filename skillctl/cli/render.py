@@ -56,8 +56,8 @@ def command(
             metavar="TOKENS",
             min=1,
             help="Context window in tokens. Claude Code: budget = tokens "
-            "x 4 x 0.01 chars (default 200,000 -> 8,000); Codex: 2% in tokens (unknown -> 8,000 "
-            "chars).",
+            "x 4 x 0.01 columns (unknown -> 30,000 with its default model); Codex: 2% in tokens "
+            "(unknown -> 8,000 chars).",
         ),
     ] = None,
     budget: Annotated[
@@ -145,9 +145,10 @@ def command(
 ) -> None:
     """Render the skill catalog an agent injects, within its budget, or one skill's body.
 
-    Budgets are each agent's own: Claude Code 1% of the context window in characters (8,000)
-    with 1,536 per description; Codex 2% of the context in tokens (8,000 chars when unknown);
-    OpenClaw 150 skills and 18,000 chars with its compact fallbacks. Exit codes: 0 ok, 1 --check
+    Budgets are each agent's own: Claude Code 30,000 terminal columns with its default model
+    (1% of the context window x 4 with --context-tokens), 1,536 per description; Codex 2% of
+    the context in tokens (8,000 chars when unknown); OpenClaw 150 skills and 18,000 chars
+    with its compact fallbacks. Exit codes: 0 ok, 1 --check
     found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
     command timed out.
 

@@ -39,9 +39,11 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
     f.id: f
     for f in (
         CatalogFormat("claude-code", "Claude Code", budgeted.render_claude_code,
-                      budget_doc="context tokens (200,000) x 4 x 0.01 = 8,000 chars; 1,536 per "
-                      "description", name_from_dir=True, body_fallback="body-first-line",
-                      needs_description=False, excluded_by=_MODEL_OFF, dialect="claude-lenient",
+                      budget_doc="30,000 columns with its default model (2.1.332), else "
+                      "context tokens x 4 x 0.01; each line charged in terminal columns and "
+                      "each line break one; 1,536 per description", name_from_dir=True,
+                      body_fallback="body-first-line", needs_description=False,
+                      excluded_by=_MODEL_OFF, dialect="claude-lenient",
                       uncertain=("usage ranking is replaced by catalog order",)),
         CatalogFormat("codex", "Codex", budgeted.render_codex, forward_slashes=True,
                       budget_doc="2% of --context-tokens in tokens, else 8,000 chars",

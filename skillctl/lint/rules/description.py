@@ -199,7 +199,7 @@ def description_long(ctx: SkillContext) -> Iterator[Finding]:
     """`description` is long enough to cost noticeable catalog space.
 
     Every description of every skill is in the model's context at all times; catalog budgets
-    are small (Claude Code about 8,000 characters for all skills, Codex 2% of the window),
+    are small (Claude Code about 30,000 characters for all skills, Codex 2% of the window),
     and long descriptions push other skills out.
 
     Fails (default limit 500): a 700-character description. Passes: 200 characters.
