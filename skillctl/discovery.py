@@ -1273,6 +1273,9 @@ def discover(
                                 else Status.INVALID)
                 draft.reason = place.plugin.reason
             drafts.append(draft)
+    if extras:  # a file an agent's own roots reach is seen there, not again as an extra copy
+        in_roots = {d.real for d in drafts if d.place.scope is not Scope.EXTRA}
+        drafts = [d for d in drafts if d.place.scope is not Scope.EXTRA or d.real not in in_roots]
     if in_plugins:  # a plugin skill is not also "too deep" below a plain root
         in_plugin = {d.real for d in drafts if d.place.plugin is not None}
         drafts = [d for d in drafts if d.place.plugin is not None or d.status is not

@@ -392,6 +392,27 @@ def test_extra_paths_are_scanned_recursively_with_gitignore(world: tuple[Path, P
         run("claude-code", home, project, extra_paths=[tmp_path / "missing"])
 
 
+@pytest.mark.parametrize("agent", ["claude-code", "codex", "gemini-cli", "opencode"])
+def test_an_extra_tree_over_a_root_adds_no_second_copy(world: tuple[Path, Path],
+                                                       agent: str) -> None:
+    """``skillctl list .`` in a project: a file the agent's own roots reach is listed once,
+    with its real status (here hidden, too deep), not again as a shadowed or active extra."""
+    home, project = world
+    own = skill(project / ".agents/skills", "own")
+    deep = skill(project / ".claude/skills/group", "deep")
+    elsewhere = skill(project / "docs/examples", "elsewhere")
+    res = run(agent, home, project, extra_paths=[project])
+    views = by_path(res)
+    assert list(views).count(own) == 1 and list(views).count(elsewhere) == 1
+    assert [v.path for v in res.views].count(own) == 1
+    assert views[elsewhere].scope is Scope.EXTRA
+    if agent == "claude-code":  # .claude/skills/group/deep is one level too deep for it
+        assert [(v.path, v.status) for v in res.views if v.path == deep] == [
+            (deep, Status.HIDDEN)]
+    else:  # codex, gemini-cli and opencode scan .agents/skills
+        assert views[own].scope is Scope.PROJECT and views[own].status is Status.ACTIVE
+
+
 def test_discover_all_parses_each_file_once(world: tuple[Path, Path]) -> None:
     home, project = world
     skill(home / ".claude/skills", "a")
