@@ -25,30 +25,44 @@ BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u
 _ESCAPED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
+#: Format characters kept: the joiners that Persian, Indic scripts and emoji sequences need
+#: (``👩‍💻`` holds U+200D). Every other format character is invisible and hides what a
+#: reviewer reads (U+200B in ``de\u200bploy``, the tag characters of smuggled text, U+FEFF).
+_KEPT_FORMAT = frozenset("\u200c\u200d")
+
+
 def _escape(ch: str) -> str:
     if ch == "\n":
         return "\\n"
     if ch == "\r":
         return "\\r"
+    if ch == "\t":
+        return "\\t"
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:  # a byte that is not UTF-8, kept by surrogateescape
         return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def _safe(ch: str) -> bool:
-    return ch == "\t" or (
-        unicodedata.category(ch) not in _ESCAPED_CATEGORIES and ch not in BIDI
-    )
+    category = unicodedata.category(ch)
+    return (category not in _ESCAPED_CATEGORIES and ch not in BIDI
+            and (category != "Cf" or ch in _KEPT_FORMAT))
 
 
 def printable(text: str) -> str:
-    """Text safe to print on one terminal line: control characters shown as escapes.
+    """Text safe to print on one terminal line: control and invisible characters shown as
+    escapes.
 
-    A newline becomes ``\\n`` and a carriage return ``\\r``; other controls (ESC, BEL, C1),
-    bidi controls, U+2028/U+2029 and lone surrogates become ``\\xNN`` / ``\\uNNNN`` (a byte
-    of a non-UTF-8 file name shows as the byte, ``\\xff``). Tabs stay; other characters
-    (non-ASCII letters, emoji) are kept. The result never starts a new output line.
+    A newline becomes ``\\n``, a carriage return ``\\r`` and a tab ``\\t`` (in a column of a
+    table or a path it reads as spaces); other controls (ESC, BEL, C1), bidi controls,
+    invisible format characters (zero-width space, word joiner, soft hyphen, U+FEFF, tag
+    characters; not the joiners U+200C/U+200D), U+2028/U+2029 and lone surrogates become
+    ``\\xNN`` / ``\\uNNNN`` (a byte of a non-UTF-8 file name shows as the byte, ``\\xff``).
+    Other characters (non-ASCII letters, emoji) are kept. The result never starts a new
+    output line.
     """
     if text.isprintable():
         return text
@@ -56,11 +70,11 @@ def printable(text: str) -> str:
 
 
 def printable_lines(text: str) -> str:
-    """:func:`printable` for a block of lines: line feeds (the block's own layout) stay,
-    everything else that :func:`printable` escapes is escaped, ``\\r`` included."""
-    if "\n" not in text:
-        return printable(text)
-    return "\n".join(printable(line) for line in text.split("\n"))
+    """:func:`printable` for a block of lines: line feeds and tabs (the block's own layout)
+    stay, everything else that :func:`printable` escapes is escaped, ``\\r`` included."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch in "\n\t" or _safe(ch) else _escape(ch) for ch in text)
 
 
 def unicode_safe(text: str) -> str:

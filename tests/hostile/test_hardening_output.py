@@ -146,9 +146,19 @@ def _skill_dir(project: Path) -> str:
 
 def test_printable_escapes_every_control_and_keeps_text() -> None:
     assert printable("a\nb\rc\x1b]0;t\x07\u202e\u2028\x9b\tü✓") == \
-        "a\\nb\\rc\\x1b]0;t\\x07\\u202e\\u2028\\x9b\tü✓"
+        "a\\nb\\rc\\x1b]0;t\\x07\\u202e\\u2028\\x9b\\tü✓"
     assert printable("bad\udcff") == "bad\\xff"  # the byte of a name that is not UTF-8
-    assert printable_lines("one\x1b[2J\ntwo\r\n") == "one\\x1b[2J\ntwo\\r\n"
+    assert printable_lines("one\x1b[2J\n\ttwo\r\n") == "one\\x1b[2J\n\ttwo\\r\n"
+
+
+def test_printable_shows_invisible_format_characters_and_keeps_joiners() -> None:
+    """``de\u200bploy`` must not pass for ``deploy``, nor a tag character (smuggled text)
+    or U+FEFF for nothing; the joiners of emoji and of Persian or Indic text stay."""
+    assert printable("de\u200bploy\u2060x\u00ad\ufeff") == "de\\u200bploy\\u2060x\\xad\\ufeff"
+    assert printable("run\U000e0041\U000e0042") == "run\\U000e0041\\U000e0042"
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # ZWNJ inside a word
+    assert printable("👩\u200d💻 " + persian) == "👩\u200d💻 " + persian
+    assert printable_lines("a\u200bb\nc") == "a\\u200bb\nc"
     assert unicode_safe("bad\udcff\udcfe ok") == "bad\\xff\\xfe ok"
     assert unicode_safe("ok ü\n") == "ok ü\n"
 
@@ -164,6 +174,23 @@ def test_lint_human_formats_never_start_a_workflow_command(project: Path, fmt: s
     _assert_inert(out)
     _assert_inert(err)
     assert b"\\n::add-mask::Build" in out  # shown, escaped, on the finding's own line
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_an_invisible_character_in_a_folder_name_is_shown(tmp_path: Path, fmt: str) -> None:
+    """Two folders that look alike on a terminal (``deploy`` and ``de<U+200B>ploy``), and one
+    with a tab: the finding's path shows what is there, piped or not."""
+    for folder in ("de\u200bploy", "two\tparts"):
+        skill = tmp_path / "skills" / folder
+        skill.mkdir(parents=True)
+        (skill / "SKILL.md").write_text(
+            "---\nname: deploy\ndescription: Deploys things.\n---\nSee [x](missing.md).\n")
+    code, out, _ = _run(tmp_path, "lint", "--no-cache", "--format", fmt,
+                        "--select", "broken-reference", "skills")
+    assert code == 1
+    assert "\u200b".encode() not in out and b"\t" not in out
+    assert b"skills/de\\u200bploy/SKILL.md" in out
+    assert b"skills/two\\tparts/SKILL.md" in out
 
 
 @pytest.mark.parametrize("fmt", ["text", "github", "junit"])
