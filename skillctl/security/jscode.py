@@ -21,7 +21,7 @@ from skillctl.security import facts as F
 from skillctl.security import shell
 
 _STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
-_ASSIGN = re.compile(r"\b(?:const|let|var)?\s*([A-Za-z_$][\w$]*)\s*=(?!=)")
+_ASSIGN = re.compile(r"\b(?:const|let|var)?\s*([A-Za-z_$][\w$]*)\s*=(?![=>])")
 _DESTRUCTURE = re.compile(r"\b(?:const|let|var)\s*[{\[]([^}\]]*)[}\]]\s*=(?!=)")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 #: A name that may be a variable: not a property after a dot (``process.env``'s ``env``),
@@ -103,6 +103,20 @@ def _strip_comments(source: str) -> str:
     return "".join(out)
 
 
+#: Labels of data that a timer or ``eval`` would run as code.
+_CODE_LABELS = frozenset({"download", "decoded"})
+
+
+def _blank_spans(line: str, spans: list[tuple[int, int]]) -> str:
+    """``line`` with each span written over with spaces (offsets kept)."""
+    if not spans:
+        return line
+    chars = list(line)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
     """A ``setTimeout``/``setInterval`` on ``line`` that may evaluate a string: a string
     literal, or a variable that holds fetched or decoded data and is not a parameter of an
@@ -113,7 +127,7 @@ def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
             return True
         arrow_parameter = re.search(rf"(?:\(\s*{re.escape(name)}\s*\)|\b{re.escape(name)})\s*=>",
                                     line)
-        if not arrow_parameter and labels.get(name, set()) & {"download", "decoded"}:
+        if not arrow_parameter and labels.get(name, set()) & _CODE_LABELS:
             return True
     return False
 
@@ -147,7 +161,12 @@ def analyze(source: str, emit: F.Emit) -> None:
         strings = [m.group(2) for m in _STRING.finditer(line)]
         joined = "/".join(strings)
         line_labels: set[str] = set()
-        for ident in _VARIABLE.findall(line):
+        assignments = list(_ASSIGN.finditer(line))
+        destructured = list(_DESTRUCTURE.finditer(line))
+        # the names a line assigns take their labels from what it assigns, not from the
+        # value they held before (``const url = ...`` in the next function is a new value)
+        rhs = _blank_spans(line, [m.span(1) for m in assignments + destructured])
+        for ident in _VARIABLE.findall(rhs):
             held = labels.get(ident)
             if held:
                 if "env" in held and _members_only(line, ident):
@@ -177,12 +196,18 @@ def analyze(source: str, emit: F.Emit) -> None:
                 host = F.host_of(url)
                 if host:
                     emit(F.HOST, host, number, "", "")
-        assigned = [m.group(1) for m in _ASSIGN.finditer(line)]
-        for group in _DESTRUCTURE.findall(line):
-            assigned += _IDENT.findall(group)
+        assigned = [m.group(1) for m in assignments]
+        for match in destructured:
+            assigned += _IDENT.findall(match.group(1))
+        functions = {a or b for a, b in _DEFINED.findall(line)}
         for name in assigned:
-            if line_labels:
-                labels.setdefault(name, set()).update(line_labels)
+            # a function that fetches when called holds no fetched text (``const beat = ()
+            # => fetch('/heartbeat')`` given to ``setInterval``); what it reads, it may return
+            held = line_labels - _CODE_LABELS if name in functions else line_labels
+            if held:
+                labels[name] = set(held)
+            else:
+                labels.pop(name, None)
         if _EXEC.search(line) or _evaluating_timer(line, labels):
             if "download" in line_labels:
                 emit(F.REMOTE_EXEC, "eval", number, "evaluates code fetched from the network",

@@ -182,7 +182,10 @@ class _Analysis:
                 targets, value = [node.target], node.iter
             if value is None:
                 continue
-            named = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            # ``os.environ[k] = v`` (a .env loader) labels a value in os.environ, not the
+            # module ``os``: through it, every later os.* call would carry the label
+            named = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
+                     and (n is t or n.id not in self.aliases)]
             # method calls that fill a variable: data.update(os.environ), buf.write(key)
             pairs.append(([self.key(n) for n in named], value))
             if isinstance(value, ast.Call) and len(named) == 1:
@@ -315,8 +318,8 @@ class _Analysis:
                         host = F.host_of(url)
                         if host:
                             return host
-                if isinstance(sub, ast.Name) and sub.id in self._url_names:
-                    return self._url_names[sub.id]
+                if isinstance(sub, ast.Name) and self.key(sub) in self._url_names:
+                    return self._url_names[self.key(sub)]
             if isinstance(arg, ast.Tuple) and arg.elts and isinstance(arg.elts[0], ast.Constant):
                 return str(arg.elts[0].value)  # socket.connect(("203.0.113.5", 4444))
         return ""
@@ -381,8 +384,8 @@ class _Analysis:
                 urls = F.URL_RE.findall(node.value.value)
                 if urls and F.host_of(urls[0]):
                     for target in node.targets:
-                        if isinstance(target, ast.Name):
-                            self._url_names[target.id] = F.host_of(urls[0])
+                        if isinstance(target, ast.Name):  # one function's url is its own
+                            self._url_names[self.key(target)] = F.host_of(urls[0])
         self.assignments(nodes)
         for node in nodes:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -142,6 +143,8 @@ class ScriptUsage:
     named_run: bool = False
     #: run directly only in inline code in prose ("Regenerate with `scripts/x.py out/`")
     inline_direct: bool = False
+    #: the skill's command lines run its other scripts of this kind through an interpreter
+    convention: bool = False
 
     @property
     def mentioned(self) -> bool:
@@ -473,6 +476,9 @@ def _usage_severity(usage: ScriptUsage, *, crlf: bool) -> Severity | None:
 
 
 def _how(usage: ScriptUsage) -> str:
+    if usage.convention:
+        return ("only inline code in the skill's text runs it directly; its command lines run "
+                "its other scripts of this kind through an interpreter")
     if usage.inline_direct and not usage.direct and usage.interpreters:
         via = sorted(usage.interpreters)[0]
         return f"the skill runs it with {via}, but inline code in its text runs it directly"
@@ -501,7 +507,10 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     picks one, usually with the interpreter); never named, info. A script that every command
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
     x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
-    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning. Not a
+    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning; also a
+    warning when only inline code runs it directly and the skill's command lines run its
+    other scripts of the same kind through an interpreter, none directly (a synopsis
+    `` `scripts/x.py <dir>` `` in a table, beside `python3 scripts/y.py`). Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
     Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
@@ -549,11 +558,41 @@ def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str 
     """:func:`not_executable_files` that ``script-not-executable`` reports (those not run only
     through an interpreter), with how the skill names them and the finding's severity; what
     ``--fix`` makes executable."""
+    conventions: dict[str, bool] = {}
     for file, mode in not_executable_files(ctx):
         usage = script_usage(ctx, file)
         severity = _usage_severity(usage, crlf=False)
+        if severity is Severity.ERROR and not usage.direct:
+            suffix = _suffix(file.relpath)
+            if suffix not in conventions:
+                conventions[suffix] = _interpreter_convention(ctx, file, suffix)
+            if conventions[suffix]:
+                severity = Severity.WARNING
+                usage = dataclasses.replace(usage, convention=True)
         if severity is not None:
             yield file, mode, usage, severity
+
+
+def _suffix(relpath: str) -> str:
+    name = relpath.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def _interpreter_convention(ctx: SkillContext, file: SkillFile, suffix: str) -> bool:
+    """Whether the skill's command lines run its other ``.suffix`` scripts through an
+    interpreter and run none of them directly: then a synopsis in inline code
+    (`` | `scripts/x.py <dir>` | `` in a table) follows that convention for ``file`` too."""
+    if not suffix:
+        return False
+    through = False
+    for other, _ in _shebang_files_once(ctx):
+        if other is file or _suffix(other.relpath) != suffix or _in_fixtures(other):
+            continue
+        usage = script_usage(ctx, other)
+        if usage.direct:
+            return False
+        through = through or bool(usage.interpreters)
+    return through
 
 
 def _not_executable(ctx: SkillContext, shebangs: list[SkillFile]) -> Iterator[Finding]:
