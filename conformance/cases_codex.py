@@ -3,6 +3,10 @@
 - its YAML retry: a value holding ``": "`` or not YAML on its own is quoted (a `` #`` comment
   dropped), at any indent; ``[a, b]`` stays a list; numbers and booleans are read as text;
 - ``$CODEX_HOME``-free project ``.codex/skills``, read in the working directory only;
+- plugin manifests above a skill in a plain root: the skill is ``<manifest name>:<name>``
+  (the nearest usable manifest, ``.codex-plugin`` before ``.claude-plugin``; a folder's name
+  when ``name`` is missing or empty; an unusable manifest passed over), in a cloned plugin
+  repository and in a project that is itself a plugin;
 - ``agents/openai.yaml`` with ``policy.allow_implicit_invocation: false`` (left out of the
   catalog), descriptions cut at 1,024 characters, and the budget of 2% of the default
   model's 272,000-token window (a list just under it and one just over it).
@@ -101,3 +105,63 @@ def _budget_case(case_id: str, count: int) -> CaseBuilder:
 # 29 skills: 20,892 bytes of lines (kept whole); 31: 21,755 bytes (descriptions shortened)
 CASES["codex-budget-under"] = _budget_case("codex-budget-under", 29)
 CASES["codex-budget-over"] = _budget_case("codex-budget-over", 31)
+
+
+def _manifest(folder: Path, data: str, kind: str = ".claude-plugin") -> None:
+    shared.write(folder / kind / "plugin.json", data)
+
+
+@_own
+def codex_folder_manifests(base: Path) -> Case:
+    home, project = shared.tree(base)
+    root = project / ".agents/skills"
+    # a plugin repository cloned into a root (xdevs23/workflow-skills, seen on real trees)
+    _manifest(root / "cloned-repo", '{"name": "workflow", "version": "0.4.0"}')
+    shared.skill(root / "cloned-repo/skills/audit-loop")
+    shared.skill(root / "cloned-repo/skills/workflow", name="workflow")
+    _manifest(root / "both", '{"name": "from-claude"}')
+    _manifest(root / "both", '{"name": "from-codex"}', ".codex-plugin")
+    shared.skill(root / "both/skills/fm-both")
+    _manifest(root / "broken-codex", "{not json", ".codex-plugin")
+    _manifest(root / "broken-codex", '{"name": "unused"}')
+    shared.skill(root / "broken-codex/skills/fm-broken")
+    _manifest(root / "no-name", "{}")
+    shared.skill(root / "no-name/skills/fm-no-name")
+    _manifest(root / "empty-name", '{"name": ""}')
+    shared.skill(root / "empty-name/deep/er/fm-empty-name")
+    _manifest(root / "spaced", '{"name": "  My Plugin  "}')
+    shared.skill(root / "spaced/fm-spaced")
+    _manifest(root / "outer", '{"name": "outer"}')
+    _manifest(root / "outer/inner", '{"name": "inner"}')
+    shared.skill(root / "outer/inner/skills/fm-nearest")
+    _manifest(root / "cursor", '{"name": "cursorplug"}', ".cursor-plugin")
+    shared.skill(root / "cursor/skills/fm-cursor")
+    _manifest(root / "marketplace-only", '{"name": "market"}')
+    (root / "marketplace-only/.claude-plugin/plugin.json").unlink()
+    shared.write(root / "marketplace-only/.claude-plugin/marketplace.json", '{"name": "mk"}')
+    shared.skill(root / "marketplace-only/skills/fm-marketplace")
+    shared.skill(root / "fm-plain")
+    elsewhere = project.parent / "elsewhere"
+    _manifest(elsewhere / "linked", '{"name": "linked"}')
+    shared.skill(elsewhere / "linked/skills/fm-linked")
+    (root / "fm-linked").symlink_to(elsewhere / "linked/skills/fm-linked")
+    _manifest(home / ".agents/skills/user-plugin", '{"name": "userplug"}')
+    shared.skill(home / ".agents/skills/user-plugin/skills/fm-user")
+    return shared.make("codex-folder-manifests", base, home, project,
+                       "plugin manifests above skills in plain roots: Codex names them "
+                       "<plugin>:<name>")
+
+
+@_own
+def codex_project_is_a_plugin(base: Path) -> Case:
+    home, project = shared.tree(base)
+    _manifest(project, '{"name": "this-plugin"}')
+    shared.skill(project / ".agents/skills/fm-project")
+    _manifest(project / ".agents/skills/bad-name", '{"name": 42}')
+    shared.skill(project / ".agents/skills/bad-name/skills/fm-bad-name")
+    shared.skill(project / ".claude/skills/fm-claude-root")
+    shared.skill(home / ".agents/skills/fm-user-plain")
+    return shared.make("codex-project-is-a-plugin", base, home, project,
+                       "a project with .claude-plugin/plugin.json at its root: Codex names "
+                       "its skills <plugin>:<name>, a manifest whose name is no string is "
+                       "passed over")

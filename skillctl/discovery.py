@@ -1237,6 +1237,7 @@ def discover(
         notes.append(ScanNote(workspace, "workspace", profile.workspace.note))
     over_cap = (f"over {profile.display_name}'s cap of {profile.max_skills_per_root} skills "
                 "per root")
+    nearest_namespace = plugins.NearestNamespace(profile.folder_manifests)
     for place in places:
         reachable = 0
         here = _scan_place(profile, place, cache)
@@ -1257,6 +1258,10 @@ def discover(
                 skill = dataclasses.replace(skill, plugin=place.plugin.id,
                                             namespace=place.plugin.namespace,
                                             root=place.plugin.catalog_root or skill.root)
+            elif profile.folder_manifests:
+                namespace = nearest_namespace(os.path.dirname(real))
+                if namespace is not None:
+                    skill = dataclasses.replace(skill, namespace=namespace)
             reason = _structural_reason(profile, place, item)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1

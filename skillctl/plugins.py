@@ -130,6 +130,53 @@ CODEX_MANIFESTS = (os.path.join(".codex-plugin", "plugin.json"), MANIFEST,
                    os.path.join(".cursor-plugin", "plugin.json"))
 
 
+def folder_namespace(folder: str, manifests: tuple[str, ...]) -> str | None:
+    """The namespace ``folder``'s own plugin manifest gives the skills below it, for an agent
+    that names a skill in any folder with a manifest ``<plugin>:<name>`` (Codex 0.169.0, seen
+    running it): the first of ``manifests`` present is the one read; its ``name`` verbatim
+    (spaces and colons kept), the folder's name when ``name`` is missing or empty. None when
+    the folder has no manifest, or its manifest is unusable (not JSON, not an object, a
+    ``name`` that is not a string): the agent then looks further up."""
+    path = next((p for p in (os.path.join(folder, m) for m in manifests)
+                 if os.path.isfile(p)), None)
+    if path is None:
+        return None
+    data, problem = load_json(Path(path))
+    if problem is not None or not isinstance(data, dict):
+        return None
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        return None
+    return name or os.path.basename(folder)
+
+
+class NearestNamespace:
+    """The namespace the nearest usable manifest at or above a folder gives its skills
+    (:func:`folder_namespace`), up to the file system's root; each folder read once per
+    object (skills share their parents)."""
+
+    def __init__(self, manifests: tuple[str, ...]) -> None:
+        self._manifests = manifests
+        self._known: dict[str, str | None] = {}
+
+    def __call__(self, folder: str) -> str | None:
+        walked: list[str] = []
+        found: str | None = None
+        while True:
+            if folder in self._known:
+                found = self._known[folder]
+                break
+            walked.append(folder)
+            found = folder_namespace(folder, self._manifests)
+            above = os.path.dirname(folder)
+            if found is not None or above == folder:
+                break
+            folder = above
+        for seen in walked:  # each folder walked has the same nearest manifest
+            self._known[seen] = found
+        return found
+
+
 def manifest_name(folder: Path, manifests: tuple[str, ...] = (MANIFEST,)
                   ) -> tuple[str | None, str | None]:
     """The ``name`` in ``folder``'s plugin manifest (the first of ``manifests`` present), and

@@ -261,3 +261,67 @@ def test_namespace_of_with_shared_folders_equals_asking_each_skill(
     known: plugins.FolderNamespaces = {}
     assert [plugins.namespace_of(skill, known) for skill in skills] == alone
     assert len(asked) == len(set(asked))
+
+
+# --------------------------------------------------------------------------- folder manifests
+
+
+def _manifest(folder: Path, text: str, kind: str = ".claude-plugin") -> None:
+    (folder / kind).mkdir(parents=True, exist_ok=True)
+    (folder / kind / "plugin.json").write_text(text)
+
+
+def test_codex_names_a_skill_below_a_plugin_manifest_in_a_plain_root(tmp_path: Path) -> None:
+    """Seen running Codex 0.169.0 (conformance case codex-folder-manifests): a plugin
+    repository cloned into .agents/skills offers its skills as <plugin>:<name>; the nearest
+    usable manifest wins, .codex-plugin before .claude-plugin, a folder's name stands in for a
+    missing or empty name, an unusable manifest is passed over; the real folder counts."""
+    home, project = tmp_path / "home", tmp_path / "work" / "proj"
+    (project / ".git").mkdir(parents=True)
+    root = project / ".agents" / "skills"
+    _manifest(root / "repo", '{"name": "workflow"}')
+    _skill(root / "repo" / "skills" / "audit", "Audits.")
+    _manifest(root / "both", '{"name": "claude-side"}')
+    _manifest(root / "both", '{"name": "codex-side"}', ".codex-plugin")
+    _skill(root / "both" / "skills" / "b", "B.")
+    _manifest(root / "broken", "{nope", ".codex-plugin")
+    _manifest(root / "broken", '{"name": "unused"}')
+    _skill(root / "broken" / "skills" / "c", "C.")
+    _manifest(root / "unnamed", '{"name": ""}')
+    _skill(root / "unnamed" / "d", "D.")
+    _manifest(root / "outer", '{"name": "outer"}')
+    _manifest(root / "outer" / "inner", '{"name": 42}')
+    _skill(root / "outer" / "inner" / "skills" / "e", "E.")
+    elsewhere = tmp_path / "elsewhere"
+    _manifest(elsewhere, '{"name": "real-place"}')
+    _skill(elsewhere / "skills" / "f", "F.")
+    (root / "f").symlink_to(elsewhere / "skills" / "f")
+    _skill(root / "plain", "Plain.")
+    res = discover(get_profile("codex"), project, home, env={"CODEX_HOME": str(home / ".codex")})
+    names = {v.name for v in res.views if v.status is Status.ACTIVE and v.scope is not Scope.SYSTEM}
+    assert names == {"workflow:audit", "codex-side:b", "c", "unnamed:d", "outer:e",
+                     "real-place:f", "plain"}
+    claude = discover(get_profile("claude-code"), project, home, env={})
+    assert all(":" not in v.name for v in claude.views)  # Claude Code reads no such manifest
+    text = render_catalog([v.skill for v in res.views if v.status is Status.ACTIVE], "codex",
+                          profile=get_profile("codex")).catalog.text
+    assert "- workflow:audit: Audits. (file: " in text
+
+
+def test_codex_built_in_skills_take_a_manifest_above_them_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Codex installs its System skills below $CODEX_HOME: a manifest in the home folder
+    names them as well (seen: homeplug:openai-docs)."""
+    from skillctl.render.types import BudgetRequest
+
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+
+    home = tmp_path / "home"
+    (tmp_path / "proj").mkdir()
+    _manifest(home, '{"name": "homeplug"}')
+    text = render_catalog([], "codex", BudgetRequest(home=home),
+                          profile=get_profile("codex")).catalog.text
+    assert "- homeplug:openai-docs: " in text and "\n- openai-docs: " not in text
+    assert plugins.folder_namespace(str(home), (".claude-plugin/plugin.json",)) == "homeplug"
+    assert plugins.folder_namespace(str(tmp_path / "proj"), (".claude-plugin/plugin.json",)) \
+        is None

@@ -154,6 +154,12 @@ PROFILE = Profile(
         PluginSource("codex-config", ("{codex_home}/config.toml",),
                      note="[plugins] in config.toml, installed under plugins/cache"),
     ),
+    # A plugin manifest above a skill in a plain root names it too (seen with 0.169.0 on a
+    # cloned plugin repository in .agents/skills, and on a project that is itself a plugin):
+    # `.agents/skills/repo/skills/x` below `repo/.claude-plugin/plugin.json` ("name": "repo")
+    # is offered as repo:x. Conformance case codex-folder-manifests.
+    folder_manifests=(".codex-plugin/plugin.json", ".claude-plugin/plugin.json",
+                      ".cursor-plugin/plugin.json"),
     link_project_root="{project}/.agents/skills",
     link_user_root="{home}/.agents/skills",
 )

@@ -317,6 +317,11 @@ class Profile:
     #: installed plugins whose skills the agent loads besides its roots, namespaced by the
     #: plugin (see :class:`PluginSource` and :mod:`skillctl.plugins`); scanned after the roots
     plugin_sources: tuple[PluginSource, ...] = ()
+    #: plugin manifests (paths relative to a folder, in the order the agent tries them) that
+    #: make every skill at or below that folder, in any root, a plugin skill invoked as
+    #: ``<manifest name>:<name>``: the nearest usable manifest above the skill's real folder
+    #: wins, up to the file system's root (:func:`skillctl.plugins.folder_namespace`)
+    folder_manifests: tuple[str, ...] = ()
     # --- added by link (issue 20)
     #: where ``skillctl link`` puts a skill for this agent in each scope: the root the agent's
     #: own docs name for skills (a template as in :class:`Root`, and one of ``roots``); None

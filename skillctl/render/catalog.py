@@ -343,6 +343,16 @@ def _builtin_entries(profile: Profile, request: BudgetRequest) -> list[CatalogEn
     placed = [(name, description,
                os.path.join(root, *expand_template(relative, Path.cwd(), home, os.environ)))
               for name, description, relative in profile.catalog_builtins]
+    if profile.folder_manifests:  # installed as files, they take a manifest above them too
+        from skillctl.plugins import NearestNamespace
+
+        nearest = NearestNamespace(profile.folder_manifests)
+        placed = [(_namespaced(nearest(os.path.dirname(where)), name), description, where)
+                  for name, description, where in placed]
     return [CatalogEntry(name=name, description=description, location=where, path=Path(where),
                          scope=Scope.SYSTEM, root=root)
             for name, description, where in placed]
+
+
+def _namespaced(namespace: str | None, name: str) -> str:
+    return name if namespace is None else f"{namespace}:{name}"
