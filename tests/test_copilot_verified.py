@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skillctl.agents import get_profile
 from skillctl.discovery import Status, discover
 from skillctl.render.catalog import render_catalog
@@ -256,6 +258,29 @@ def test_the_catalog_lists_skills_whole_within_15000_characters_then_by_name(
     assert "Additional" not in wide.catalog.text
 
 
+@pytest.mark.parametrize(("longer", "named"), [(0, 84), (1, 83)])
+def test_the_names_line_stops_at_5000_characters(tmp_path: Path, longer: int,
+                                                 named: int) -> None:
+    # 1.0.102 (conformance cases copilot-names-line, -over; found on 258 real skills): the
+    # line may hold 5,000 characters with its opening words, then "... and N more"
+    project, home = tree(tmp_path)
+    for i in range(13):
+        skill(project / f".claude/skills/aaa-fill-{i:02d}", description=f"Fill {'x' * 990} {i}.")
+    for i in range(150):
+        skill(project / ".claude/skills" / (f"b{i:04d}-" + "y" * (51 + (longer if i == 8 else 0))),
+              description=f"Short {i}.")
+    views = discover(CLI, project, home, {}).views
+    active = [v.skill for v in views if v.status is Status.ACTIVE]
+    result = render_catalog(active, "copilot-cli", BudgetRequest(home=home, project=project), CLI)
+    more = result.catalog.text.splitlines()[-2]
+    shown = more.removeprefix("Additional skills available (invoke by name): ").split("... and")
+    statuses = [r.status.value for r in result.catalog.entries]
+    dropped = statuses.count("dropped")
+    assert len(shown[0].split(", ")) == named == statuses.count("name-only")
+    assert shown[1] == f" {dropped} more" and dropped > 50
+    assert len(more) - len(f"... and {dropped} more") == (5_000 if named == 84 else 4_942)
+
+
 def test_a_tab_after_a_colon_is_a_separator(tmp_path: Path) -> None:
     # 1.0.102 (conformance case frontmatter-only): js-yaml refuses it, the CLI does not
     project, home = tree(tmp_path)
@@ -265,3 +290,15 @@ def test_a_tab_after_a_colon_is_a_separator(tmp_path: Path) -> None:
                      encoding="utf-8")
     (view,) = discover(CLI, project, home, {}).views
     assert view.status is Status.ACTIVE and view.description == "A tab after the colon."
+
+
+def test_a_colon_inside_a_name_is_kept(tmp_path: Path) -> None:
+    # 1.0.102 (conformance cases copilot-name-colons, name-punctuation-order): "p:q", "tail:"
+    # and a folder "r:s" load; ":lead" and "a/b" do not
+    project, home = tree(tmp_path)
+    root = project / ".agents/skills"
+    for folder, name in (("inner", '"p:q"'), ("tail", '"tail:"'), ("r:s", None),
+                         ("lead", '":lead"'), ("slash", '"a/b"')):
+        skill(root / folder, name)
+    found = {v.name: v.status for v in discover(CLI, project, home, {}).views}
+    assert {n for n, s in found.items() if s is Status.ACTIVE} == {"p:q", "tail:", "r:s"}

@@ -70,10 +70,12 @@ PROFILE = Profile(
     root_skill_hides_tree=True,
     parser="copilot-cli",
     invalid=InvalidHandling.SKIP,
-    # no name: the folder's; spaces become "-"; a name that starts with "-" or "_" or holds
-    # "/" or ":" is rejected, as is one over 64 characters
+    # no name: the folder's; spaces become "-"; a name that starts with anything but a letter
+    # or a digit, or holds "/" or another mark but "_", ".", "-" and ":", is rejected, as is
+    # one over 64 characters (":" inside a name is kept: "a:b:c", "tail:" load, ":lead" not;
+    # conformance case name-punctuation-order and a run on names with colons)
     name_source=NameSource.DECLARED_OR_DIR,
-    name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.-]*", max_length=64,
+    name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.:-]*", max_length=64,
                        invalid=InvalidHandling.SKIP, sanitize_chars=" ",
                        trimmed=True),
     # no description: the body stands in; a description over 1,024 characters drops the skill

@@ -14,6 +14,8 @@ stays within 15,000 characters (``--budget`` sets another); from the first that 
 fit, the rest are named on one line, ``Additional skills available (invoke by name): a, b``,
 before the closing tag (conformance cases copilot-budget-*, codex-budget-*: the limit lies
 between 14,670 and 15,066 characters; measured with the default model, claude-sonnet-4.5).
+That line stops at 5,000 characters: the names after the last that fits are only counted,
+``... and 24 more`` (found on real collections; case copilot-names-line).
 """
 
 from __future__ import annotations
@@ -89,12 +91,23 @@ def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedC
         used += 1 + len(pieces[whole])
         whole += 1
     lines = pieces[:whole]
+    named = whole
     if whole < len(pieces):
-        lines.append(_MORE + ", ".join(_escape(e.name) for e in entries[whole:]))
+        line = _MORE
+        for entry in entries[whole:]:
+            name = (", " if named > whole else "") + _escape(entry.name)
+            if len(line) + len(name) > MORE_CHARS:
+                break
+            line += name
+            named += 1
+        if named < len(entries):
+            line += f"... and {len(entries) - named} more"
+        lines.append(line)
     text = _OPEN + "\n".join(lines) + "\n</available_skills>" if pieces else ""
     reports = tuple(
         EntryReport(e.name, str(e.path), len(piece), estimate_tokens(len(piece)), None,
-                    EntryStatus.WHOLE if index < whole else EntryStatus.NAME_ONLY)
+                    EntryStatus.WHOLE if index < whole else EntryStatus.NAME_ONLY
+                    if index < named else EntryStatus.DROPPED)
         for index, (e, piece) in enumerate(zip(entries, pieces, strict=True)))
     return RenderedCatalog("copilot-cli", text, reports,
                            Budget(limit, "chars", "--budget" if request.budget_chars
@@ -103,5 +116,9 @@ def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedC
 
 #: the characters the block may take before the remaining skills are listed by name only
 BUDGET_CHARS = 15_000
+#: the characters the line of names may take, its opening words included; the names that do
+#: not fit are counted, ``... and 24 more`` (1.0.102: 5,000 fits, 5,001 does not; conformance
+#: case copilot-names-line)
+MORE_CHARS = 5_000
 _OPEN = "<available_skills>\n"
 _MORE = "Additional skills available (invoke by name): "
