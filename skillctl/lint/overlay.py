@@ -1,5 +1,6 @@
-"""A SKILL.md without frontmatter that overlays a skill of the same folder name elsewhere in
-its repository: a fragment a build step merges into that skill, not a skill of its own.
+"""SKILL.md files that are not skills of their own: one without frontmatter that overlays a
+skill of the same folder name elsewhere in its repository (a fragment a build step merges
+into that skill), and an example another skill keeps in its ``examples/`` or ``templates/``.
 
 UiPath/skills keeps ``skill-flavors/<flavor>/<skill>/SKILL.md`` files of replacement blocks
 (``<!--skill-flavor:x:start-->``) beside the real ``skills/<skill>/SKILL.md``; its links
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+from pathlib import Path
 
 from skillctl.gitfacts import git_root_remembered, real_folder
 from skillctl.lint.context import SkillContext
@@ -63,3 +65,22 @@ def _has_frontmatter(path: str) -> bool:
     finally:
         os.close(fd)
     return head.removeprefix(b"\xef\xbb\xbf").startswith(b"---")
+
+
+#: folders in which a skill keeps examples of skills (lowercase)
+EXAMPLE_FOLDERS = frozenset({"example", "examples", "sample", "samples", "template",
+                             "templates", "demo", "demos"})
+
+
+def example_keeper(skill_dir: Path) -> Path | None:
+    """The skill whose examples folder holds ``skill_dir`` (at most three levels below it),
+    or None: ``skill-maker/templates/example-skill/SKILL.md`` is an example skill-maker keeps,
+    copied and renamed by whoever uses it."""
+    folder = Path(os.path.abspath(skill_dir)).parent
+    for _ in range(3):
+        if folder.name.lower() in EXAMPLE_FOLDERS and os.path.isfile(folder.parent / "SKILL.md"):
+            return folder.parent
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None

@@ -61,8 +61,14 @@ class Fact:
     text: str = ""
     detail: str = ""
     documentary: bool = False
-    #: "high" for certain forms (rm -rf ~), "" otherwise (rules pick a severity from it)
+    #: "high" for certain forms (rm -rf ~), "" otherwise (rules pick a severity from it);
+    #: for a send, LITERAL when every word of the request is literal text
     level: str = ""
+
+
+#: The level of a send whose payload is all literal text (`curl -X POST URL -F 'score=300'`):
+#: it uses the network, but nothing read on the machine leaves it.
+LITERAL = "literal"
 
 
 #: Where an analyser puts what it finds: ``emit(kind, value, line, detail, level)``.

@@ -85,6 +85,9 @@ class ShellState:
     #: what the whole text has done: its labels, for the co-occurrence checks
     reads_credentials: bool = False
     sends: bool = False
+    #: the folder a ``cd DIR &&`` moved the next command to (None: not known); only a
+    #: command joined by ``&&`` runs there for sure (after ``cd DIR;`` it may run anywhere)
+    cwd: str | None = None
 
 
 def local_names(text: str) -> frozenset[str]:
@@ -167,6 +170,12 @@ def _pipeline(group: list[Simple], emit: F.Emit, offset: int, state: ShellState,
     for command in group:
         line = fixed_line if fixed_line is not None else command.line + offset
         flowing = _command(command, flowing, emit, line, state, depth)
+        words = _command_words(command)
+        moved = command.and_then and len(words) == 2 and words[0].text == "cd"
+        folder = _expand(words[1].text, state).strip("\"'") if moved else ""
+        # a folder the text does not spell out (`cd "$WORK"`: maybe empty, so no move) is
+        # not known
+        state.cwd = folder if folder and not any(c in folder for c in "$`") else None
     # `bash <<EOF` or `cat <<EOF | sh`: the here-document is code
     bodies = [c for c in group if c.heredoc is not None]
     runs_shell = any(words and _basename(words[0].text) in F.SHELL_INTERPRETERS
@@ -474,7 +483,7 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
         emit(F.ENV_DUMP, name, line, "lists every environment variable", "")
         return {"env"}
     if name == "rm" or name == "remove-item" or name == "rmdir":
-        _remove([_expand(a, state) for a in argv], emit, line)
+        _remove([_expand(a, state) for a in argv], emit, line, state.cwd)
     elif name == "find" and "-delete" in argv and argv[1:2] and F.wipe_target(argv[1]):
         emit(F.DESTROY, argv[1], line, "deletes everything below it", "high")
     elif name in ("mkfs", "wipefs") or name.startswith("mkfs.") or (
@@ -624,7 +633,14 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
             args_labels = args_labels | {"credential"}
         if path and path != "-" and F.outside_skill(path):
             emit(F.READ, path, line, "", "")
-    if sending or (incoming and name == "curl" and ("-T" in argv or "@-" in " ".join(argv))):
+    # a request whose every word is literal text (`-F 'score=300'` to a game's server in a
+    # write-up) sends nothing read on this machine: it contacts the host, as a GET does
+    literal = sending and not incoming and not any(
+        "$" in arg or "`" in arg or "@" in arg or "<" in arg or arg in ("-T", "--upload-file")
+        for arg in argv[1:] if not F.URL_RE.match(arg))
+    if literal:
+        emit(F.SEND, host or "?", line, f"{name} sends literal text", F.LITERAL)
+    elif sending or (incoming and name == "curl" and ("-T" in argv or "@-" in " ".join(argv))):
         state.sends = True
         emit(F.SEND, host or "?", line, f"{name} sends data", "")
         carried = args_labels | (incoming if "@-" in " ".join(argv) or "-T" in argv
@@ -688,7 +704,15 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
              "high")
     elif reads_stdin and "decoded" in incoming:
         emit(F.DECODE_EXEC, name, line, f"decoded data is piped into {name}", "high")
-    for word in positional[:1]:
+    # the program: the first argument that is no option, unless the code came inline
+    # (`-c CODE`) or from stdin (`-`): then the arguments are the program's data
+    # (`python3 - "$REPLY_JSON" <<'PY'` reads a downloaded reply, it runs the heredoc)
+    program = next((w for w in words[1:] if w.text in ("-", *code_flags)
+                    or not w.text.startswith("-")), None)
+    run_files = [] if program is None or program.text.startswith("-") else [program]
+    if reads_stdin:  # `python3 - < "$OUT"`, `bash < x.sh`: the file is the program
+        run_files += [target for op, target in command.redirects if op == "<"]
+    for word in run_files:
         path = word.text.strip("\"'")
         for downloaded, at in state.downloaded.items():
             if path == downloaded or path.endswith("/" + downloaded.rsplit("/", 1)[-1]):
@@ -710,13 +734,23 @@ def _downloaded_from(file: str, state: ShellState, line: int | None = None) -> s
     return where
 
 
-def _remove(argv: list[str], emit: F.Emit, line: int) -> None:
+def _in_folder(cwd: str | None, arg: str) -> str:
+    """``arg`` as a path from ``cwd`` (the folder a ``cd DIR &&`` moved to): ``*`` and
+    ``./*`` there are ``DIR/*``; an absolute path, ``~`` or an unknown folder stay as they are."""
+    if cwd is None or not cwd or arg.startswith(("/", "~", "$")):
+        return arg
+    below = arg.removeprefix("./")
+    return cwd if below in ("", ".") else cwd.rstrip("/") + "/" + below
+
+
+def _remove(argv: list[str], emit: F.Emit, line: int, cwd: str | None = None) -> None:
     recursive = _has_flag(argv, "-r", "-R", "--recursive", "-Recurse", "-recurse")
     if not recursive:
         return
     for arg in argv[1:]:
         if arg.startswith("-"):
             continue
+        arg = _in_folder(cwd, arg)
         if F.wipe_target(arg):
             emit(F.DESTROY, arg, line, f"deletes {arg} recursively", "high")
         elif F.outside_skill(arg) and not F.is_temporary(arg):

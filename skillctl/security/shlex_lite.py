@@ -48,6 +48,7 @@ class Simple:
     heredoc: str | None = None
     heredoc_line: int = 0  # the line its body starts on
     piped: bool = False  # stdout goes to the next command
+    and_then: bool = False  # joined to the next by ``&&``: that one runs only if this succeeds
 
 
 def _closing_paren(text: str, start: int) -> int:
@@ -103,11 +104,12 @@ def tokenize(text: str) -> list[Simple]:
             current.words.append(word)
         word = None
 
-    def end_command(piped: bool = False) -> None:
+    def end_command(piped: bool = False, and_then: bool = False) -> None:
         nonlocal current
         end_word()
         if current.words or current.redirects:
             current.piped = piped
+            current.and_then = and_then
             commands.append(current)
         current = Simple(line)
 
@@ -235,7 +237,7 @@ def tokenize(text: str) -> list[Simple]:
             continue
         operator = next((o for o in _OPERATORS if text.startswith(o, i)), None)
         if operator is not None:
-            end_command(piped=operator in ("|", "|&"))
+            end_command(piped=operator in ("|", "|&"), and_then=operator == "&&")
             i += len(operator)
             continue
         word = word or Word()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
-from skillctl.lint.overlay import overlaid_skill
+from skillctl.lint.overlay import example_keeper, overlaid_skill
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import LineEndings, Problem, Severity, Skill
 from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
@@ -203,31 +203,12 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     overlaid = overlaid_skill(ctx)
     if overlaid is not None:
         return _overlay_findings(ctx, overlaid)
-    keeper = _example_keeper(ctx.skill.dir)
+    keeper = example_keeper(ctx.skill.dir)
     if keeper is not None:
         return _example_findings(ctx, keeper)
     return problem_findings(
         ctx, "no-frontmatter", "SKILL.md must start with YAML frontmatter (---): "
     )
-
-
-#: folders in which a skill keeps examples of skills (lowercase)
-_EXAMPLE_FOLDERS = frozenset({"example", "examples", "sample", "samples", "template",
-                              "templates", "demo", "demos"})
-
-
-def _example_keeper(skill_dir: Path) -> Path | None:
-    """The skill whose examples folder holds ``skill_dir`` (at most three levels below it),
-    or None."""
-    folder = Path(os.path.abspath(skill_dir)).parent
-    for _ in range(3):
-        if folder.name.lower() in _EXAMPLE_FOLDERS and os.path.isfile(
-                folder.parent / ENTRY_FILE):
-            return folder.parent
-        if folder.parent == folder:
-            break
-        folder = folder.parent
-    return None
 
 
 def _example_findings(ctx: SkillContext, keeper: Path) -> Iterator[Finding]:

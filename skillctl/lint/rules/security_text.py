@@ -155,8 +155,9 @@ def hidden_comment(ctx: SkillContext) -> Iterator[Finding]:
     markers (`<!-- TOC -->`, `<!-- prettier-ignore -->`) are not reported, nor a comment
     inside a fenced block or a code span (shown as code). An unclosed `<!--` hides the rest
     of the file. An order without injection phrasing is only a warning in a file that is not
-    Markdown (its source is what a reviewer reads), under `assets/` and in a skill that is
-    itself a template for new skills (a template's notes to whoever fills it in). A section
+    Markdown (its source is what a reviewer reads), under `assets/` or a `templates/`
+    folder and in a skill that is itself a template for new skills (a template's notes to
+    whoever fills it in). A section
     of the page commented out, its headings or pictures kept, describes as the page does:
     only an order counts there ("AI assistants use the tools to read documents" is none).
 
@@ -191,10 +192,17 @@ def _comment_severity(item: scan.TextFinding, relpath: str, *, template: bool = 
     skill, one for new skills ("<!-- Ask: does Claude already know this? If yes, delete
     it -->" in a skill skeleton's example reference)."""
     if item.strong and item.detail == _ADDRESSED and (
-            template or relpath.startswith("assets/")
+            template or relpath.startswith("assets/") or _in_templates(relpath)
             or _suffix(relpath) not in _MARKDOWN_SUFFIXES):
         return Severity.WARNING
     return _strong_error(item)
+
+
+def _in_templates(relpath: str) -> bool:
+    """Whether a file lies in a ``templates/`` (``template/``) folder of the skill: a form to
+    fill in, whose comments tell whoever fills it what goes where ("<!-- 1-3 facts the agent
+    must not forget -->" in ``templates/memory/BRIEFING.md``)."""
+    return any(part in ("templates", "template") for part in relpath.split("/")[:-1])
 
 
 @rule("invisible-characters", Severity.WARNING, category="security")
