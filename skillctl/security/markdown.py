@@ -34,13 +34,14 @@ _CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 #: troubleshooting step fixes, nor a bare "blocks", as in "code blocks"; "deny", a permission
 #: list's or an audit log's verdict, "| rm -rf / | DENY |"; "- Block destructive patterns
 #: (`rm -rf /`, …)", what a hook should stop; "obfuscated", a sample to unwrap); in
-#: Chinese, "prohibited" (禁止, 严禁), "dangerous", "malicious", "attack" (危险, 恶意, 攻击)
+#: Chinese, "prohibited" (禁止, 严禁), "dangerous", "malicious", "attack" (危险, 恶意, 攻击),
+#: "bypass", "penetration (testing)", "vulnerability" (绕过, 渗透, 漏洞)
 #: and "do not / never" (不要, 切勿, 请勿) before "run", "execute" or "use" in the same clause
 #: (not before "用户", "user").
 DOC_MARKERS = re.compile(
     r"\b(?:blocked|forbidden|prohibited|disallowed|deny|(?:it|this) blocks)\b|"
     r"(?:^|[-*+]\s)\s*block\s+(?:destructive|dangerous|risky|commands?\b)|"
-    r"禁止|严禁|危险|恶意|攻击|"
+    r"禁止|严禁|危险|恶意|攻击|绕过|渗透|漏洞|"
     r"(?:不要|切勿|请勿)[^。\uff0c\uff1b\uff01\uff1f\n]{0,24}?(?:运行|执行|使用|粘贴|调用|用(?!户))|"
     r"\b(?:attack\w*|attacker|malicious|malware|exploit\w*|backdoor\w*|exfiltrat\w*|"
     r"phishing|threat\w*|vulnerab\w*|insecure|unsafe|dangerous|suspicious|anti-?patterns?|"
@@ -52,7 +53,8 @@ DOC_MARKERS = re.compile(
 #: Reference files about security: every block in them is documentation.
 _SECURITY_FILE = re.compile(
     r"secur|threat|attack|malware|malicious|injection|exploit|vulnerab|pentest|red.?team|"
-    r"forensic|incident|ioc|phish|audit|detection|anti.?pattern", re.IGNORECASE)
+    r"forensic|incident|ioc|phish|audit|detection|anti.?pattern|bypass|evasion|\bwaf\b|"
+    r"\bctf\b", re.IGNORECASE)
 _FENCE = re.compile(r"^(\s{0,3})(`{3,}|~{3,})\s*([^\s`{]*)")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 _INLINE = re.compile(r"(!?)`([^`\n]{3,400})`")

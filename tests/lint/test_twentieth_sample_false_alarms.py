@@ -109,3 +109,16 @@ def test_a_post_of_literal_text_sends_nothing_of_the_machine(
         make_skill: MakeSkill, request_: str, severity: str) -> None:
     skill = _commands(make_skill, "game", request_)
     assert _found(skill, "exfiltration-endpoint") == {("SKILL.md", 8): severity}
+
+
+def test_a_bypass_technique_listed_in_a_pentest_reference(make_skill: MakeSkill) -> None:
+    # zxygeitio/mo-Security-Skills pentest-tool-mastery references/waf-upload-bypass-toolchain
+    # .md: "编码绕过" (encoding bypass) lists `echo 'Y2F0IC9ldGMvcGFzc3dk'|base64 -d|sh`; the
+    # same line in a setup guide stays an error
+    line = "- **编码绕过**: `echo 'Y2F0IC9ldGMvcGFzc3dk'|base64 -d|sh`\n"
+    skill = make_skill("pentest-tool-mastery")
+    put(skill, "references/waf-upload-bypass-toolchain.md", "# WAF\n\n" + line, 0o644)
+    put(skill, "references/setup.md", "# Setup\n\n" + line.replace("编码绕过", "Install"),
+        0o644)
+    assert _found(skill, "encoded-payload") == {("waf-upload-bypass-toolchain.md", 3): "info",
+                                                ("setup.md", 3): "error"}
