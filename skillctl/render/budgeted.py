@@ -162,6 +162,8 @@ CODEX_DEFAULT_CHARS = 8_000
 CODEX_CONTEXT_PERCENT = 2
 #: tokens of the roots table Codex 0.169.0 does not charge to the skills budget (measured)
 CODEX_ROOTS_ALLOWANCE = 36
+#: bytes of the section that share the roots table's last token (see ``render_codex``)
+CODEX_SECTION_OFFSET = 2
 CODEX_INTRO = ("A skill is a set of local instructions to follow that is stored in a `SKILL.md` "
                "file. Below is the list of skills that can be used. Each entry includes a name, "
                "description, and a short path that can be expanded into an absolute path using "
@@ -261,10 +263,15 @@ def render_codex(entries: Sequence[CatalogEntry], request: BudgetRequest) -> Ren
     short, aliases = _codex_short_paths(one_line)
     ordered = sorted(short, key=lambda e: (_CODEX_SCOPE_RANK.get(e.scope, 2), e.name,
                                            str(e.path)))
-    # Codex 0.169.0 charges the roots table to the budget beyond a fixed allowance (measured:
-    # 36 tokens, the table's bytes / 4 rounded up; 144 characters with a character budget)
+    # Codex 0.169.0 charges the roots table to the budget as the difference between the
+    # cost of the whole section with the table and without it, so the table's bytes are
+    # rounded to tokens together with the section's own: 2 bytes more than the table, 36
+    # tokens less (measured on the budget cases and on two real trees whose root paths differ
+    # in length, where a rounding of the table alone was one token off); 144 characters less
+    # with a character budget
     table_text = "".join(f"- `{name}` = `{root}`\n" for name, root in aliases)
-    table_cost = _codex_cost(budget, table_text)
+    table_cost = (estimate_tokens(len(table_text.encode("utf-8")) + CODEX_SECTION_OFFSET)
+                  if budget.unit == "tokens" else len(table_text))
     allowance = CODEX_ROOTS_ALLOWANCE if budget.unit == "tokens" else 4 * CODEX_ROOTS_ALLOWANCE
     limit = budget.limit - max(0, table_cost - allowance)
     full_lines = [_codex_line(e, e.description) for e in ordered]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from skillctl.render.budgeted import render_claude_code, render_codex, render_openclaw
@@ -109,6 +110,27 @@ def test_codex_budget_from_context_is_two_percent_in_tokens() -> None:
     result = render_codex([entry("a", "b")], BudgetRequest(context_tokens=200_000))
     assert (result.budget.limit, result.budget.unit) == (4000, "tokens")
     assert render_codex([entry("a", "b")], BudgetRequest()).budget.limit == 8000
+
+
+def _shown_description_chars(root: str) -> int:
+    """Description characters a 500-token budget leaves to 40 skills below ``root``."""
+    entries = [replace(entry(f"s{i:02d}", "word " * 60), root=root,
+                       location=f"{root}/s{i:02d}/SKILL.md") for i in range(40)]
+    rendered = render_codex(entries, BudgetRequest(context_tokens=25_000))
+    lines = [line for line in rendered.text.splitlines() if line.startswith("- s")]
+    return sum(len(line.split(": ", 1)[1].rsplit(" (file: ", 1)[0]) for line in lines)
+
+
+def test_codex_rounds_the_roots_table_with_its_section() -> None:
+    """Codex 0.169.0 charges the roots table as the cost of the section with it less the
+    cost without it: the table's bytes are rounded to tokens with 2 bytes of the section. A
+    root one byte longer whose table then ends 3 bytes past a token leaves one token less to
+    the descriptions; one byte more again, nothing more (seen on real trees in temporary
+    folders whose names differ in length)."""
+    root = "/" + "a" * 189  # the table "- `r0` = `<root>`\n": 202 bytes, 4k + 2
+    assert len(f"- `r0` = `{root}`\n") % 4 == 2
+    assert _shown_description_chars(root) > _shown_description_chars(root + "b")
+    assert _shown_description_chars(root + "b") == _shown_description_chars(root + "bc")
 
 
 # --------------------------------------------------------------------------- OpenClaw
