@@ -120,7 +120,7 @@ def test_control_characters_cannot_drive_the_terminal() -> None:
     out = render("text", LintReport(results=(), extra=(evil,)), color=False)
     first = out.splitlines()[0]
     assert first == (
-        "a\\nb/SKILL.md:1:1: error   name-case: name \\x1b[2J\\u202eevil\\u2028 ok ünï 🙂\tx"
+        "a\\nb/SKILL.md:1:1: error   name-case: name \\x1b[2J\\u202eevil\\u2028 ok ünï 🙂\\tx"
     )
     coloured = render("text", LintReport(results=(), extra=(evil,)), color=True)
     assert "\x1b[2J" not in coloured and "\u202e" not in coloured

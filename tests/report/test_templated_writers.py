@@ -171,5 +171,5 @@ def test_junit_escapes_as_etree_does() -> None:
     stream = io.StringIO()
     lint_junit.write(report, stream)
     assert stream.getvalue() == _etree_junit(report)
-    assert 'message="1 error: tab&#09;here, &quot;quoted&quot; &lt;b&gt;&amp;amp;' in (
+    assert 'message="1 error: tab\\there, &quot;quoted&quot; &lt;b&gt;&amp;amp;' in (
         stream.getvalue())

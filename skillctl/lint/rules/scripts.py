@@ -145,6 +145,8 @@ class ScriptUsage:
     inline_direct: bool = False
     #: the skill's command lines run its other scripts of this kind through an interpreter
     convention: bool = False
+    #: the inline code runs it as ``./x``: the author asked for the exec bit
+    inline_dot_slash: bool = False
 
     @property
     def mentioned(self) -> bool:
@@ -393,7 +395,7 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, str
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     """How the skill's text (SKILL.md and its other text files) runs ``file``."""
     name = file.relpath.rsplit("/", 1)[-1]
-    direct = other = named_run = inline_direct = False
+    direct = other = named_run = inline_direct = dot_slash = False
     interpreters: set[str] = set()
     folders = {ctx.skill.dir.name, ctx.skill.declared_name}
     for markdown, quoting, data_file, text in _texts(ctx, file.relpath):
@@ -446,6 +448,7 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                     kind = "other"
                 if kind == "direct" and quoting and where.count("`") % 2:
                     inline_direct = True  # inside a span of inline code in prose
+                    dot_slash = dot_slash or path.startswith("./")
                 elif kind == "direct":
                     direct = True
                 elif kind in ("other", "assigned"):
@@ -454,7 +457,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                     named_run = True
                 elif interpreter is not None:
                     interpreters.add(interpreter)
-    return ScriptUsage(direct, other, frozenset(interpreters), named_run, inline_direct)
+    return ScriptUsage(direct, other, frozenset(interpreters), named_run, inline_direct,
+                       inline_dot_slash=dot_slash)
 
 
 def _usage_severity(usage: ScriptUsage, *, crlf: bool) -> Severity | None:
@@ -508,9 +512,9 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
     x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
     directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning; also a
-    warning when only inline code runs it directly and the skill's command lines run its
-    other scripts of the same kind through an interpreter, none directly (a synopsis
-    `` `scripts/x.py <dir>` `` in a table, beside `python3 scripts/y.py`). Not a
+    warning when only inline code runs it directly, not as `./x`, and the skill's command
+    lines run its other scripts of the same kind through an interpreter, none directly (a
+    synopsis `` `scripts/x.py <dir>` `` in a table, beside `python3 scripts/y.py`). Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
     Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
@@ -562,7 +566,7 @@ def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str 
     for file, mode in not_executable_files(ctx):
         usage = script_usage(ctx, file)
         severity = _usage_severity(usage, crlf=False)
-        if severity is Severity.ERROR and not usage.direct:
+        if severity is Severity.ERROR and not usage.direct and not usage.inline_dot_slash:
             suffix = _suffix(file.relpath)
             if suffix not in conventions:
                 conventions[suffix] = _interpreter_convention(ctx, file, suffix)
@@ -591,7 +595,8 @@ def _interpreter_convention(ctx: SkillContext, file: SkillFile, suffix: str) -> 
         usage = script_usage(ctx, other)
         if usage.direct:
             return False
-        through = through or bool(usage.interpreters)
+        # sourcing a script (`. x.sh`) runs no program: no sign of how the others run
+        through = through or bool(usage.interpreters - {"source", "."})
     return through
 
 
