@@ -212,3 +212,25 @@ def codex_plugins(base: Path) -> Case:
     return make("codex-plugins", base, home, project,
                 "Codex plugins in config.toml: myplug:greet and claudeplug:greet load beside a "
                 "plain greet, offplug (enabled = false) does not")
+
+
+@case
+def plugin_manifest_fields(base: Path) -> Case:
+    """Claude Code 2.1.332 checks a plugin's manifest against its schema: a path field that
+    is not a `./` path, a name with a space or a version that is no string, and the plugin is
+    not loaded; a field it does not know, an inline hooks object and "skills": "." are fine."""
+    home, project = tree(base)
+    root = home / ".claude/skills"
+    good = {"name": "fine", "skills": "./skills/", "hooks": {"PreToolUse": []},
+            "commands": "./commands/", "whatever": "x/y"}
+    _json(root / "fine/.claude-plugin/plugin.json", good)
+    skill(root / "fine/skills/fine-skill")
+    bad = {"agents-bare": {"agents": "agents/"}, "mcp-bare": {"mcpServers": "mcp.json"},
+           "skills-mixed": {"skills": ["./skills/", "other/"]},
+           "hooks-absolute": {"hooks": "/tmp/hooks.json"}, "spaced": {"name": "a plugin"},
+           "version-number": {"version": 1}, "skills-bare": {"skills": "skills/"}}
+    for folder, fields in bad.items():
+        _json(root / folder / ".claude-plugin/plugin.json", {"name": folder, **fields})
+        skill(root / folder / "skills" / f"{folder}-skill")
+    return make("plugin-manifest-fields", base, home, project,
+                "plugin folders in ~/.claude/skills whose manifests Claude Code refuses")

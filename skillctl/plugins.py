@@ -345,6 +345,7 @@ def read_claude_installed(path: Path, context: Context) -> Found:
         if folder is None:
             folder = Path(str(install.get("installPath") or path.parent))
         namespace, problem = manifest_name(folder)
+        problem = problem or claude_manifest_problem(folder)
         if problem is not None:
             failure = failure or f"{folder / MANIFEST} {problem}"
             notes.append(Note(folder / MANIFEST, f"{problem}; Claude Code does not load "
@@ -355,6 +356,45 @@ def read_claude_installed(path: Path, context: Context) -> Found:
         plugins.append(Plugin(plugin_id, namespace or name, folder / "skills", state, reason,
                               path))
     return Found(tuple(plugins), tuple(notes))
+
+
+#: Fields of Claude Code's plugin manifest that name files in the plugin: a path starting with
+#: "./" (a list of such paths), or, where the field may hold its configuration inline, an
+#: object (2.1.332's schema; seen running it: "agents": "agents/", "mcpServers": "mcp.json",
+#: "hooks": "/abs/h.json" or "skills": ["./skills/", "other/"] and the plugin is not loaded).
+_CLAUDE_PATH_FIELDS = {"commands": False, "agents": False, "skills": False,
+                       "outputStyles": False, "hooks": True, "mcpServers": True,
+                       "lspServers": True}
+
+
+def _relative_path(value: object, field: str) -> bool:
+    return isinstance(value, str) and (value.startswith("./") or (field == "skills"
+                                                                  and value == "."))
+
+
+def claude_manifest_problem(folder: Path) -> str | None:
+    """Why Claude Code refuses ``folder``'s ``.claude-plugin/plugin.json`` (None: it reads
+    it): a name with a space, a version that is no string, a path field that is not a
+    ``./`` path. Fields it does not know are ignored."""
+    data, problem = load_json(folder / MANIFEST)
+    if problem is not None or not isinstance(data, dict):
+        return None  # manifest_name reports these
+    name = data.get("name")
+    if isinstance(name, str) and " " in name:
+        return f"has a name with a space ({name!r})"
+    if "version" in data and not isinstance(data["version"], str):
+        return "has a 'version' that is not a string"
+    for field, inline in _CLAUDE_PATH_FIELDS.items():
+        if field not in data:
+            continue
+        value = data[field]
+        if inline and isinstance(value, dict):
+            continue
+        items = value if isinstance(value, list) else [value]
+        if not items or not all(_relative_path(v, field) or (inline and isinstance(v, dict))
+                                for v in items):
+            return f"has a '{field}' that is not a path starting with './' ({json.dumps(value)[:60]})"
+    return None
 
 
 def read_claude_skills_dir(path: Path, context: Context) -> Found:
@@ -371,6 +411,7 @@ def read_claude_skills_dir(path: Path, context: Context) -> Found:
         if not child.is_dir() or not os.path.isfile(folder / MANIFEST):
             continue
         namespace, problem = manifest_name(folder)
+        problem = problem or claude_manifest_problem(folder)
         plugin_id = f"{child.name}@skills-dir"
         if problem is not None:
             notes.append(Note(folder / MANIFEST, f"{problem}; Claude Code does not load it"))

@@ -325,3 +325,33 @@ def test_codex_built_in_skills_take_a_manifest_above_them_too(
     assert plugins.folder_namespace(str(home), (".claude-plugin/plugin.json",)) == "homeplug"
     assert plugins.folder_namespace(str(tmp_path / "proj"), (".claude-plugin/plugin.json",)) \
         is None
+
+
+@pytest.mark.parametrize(("fields", "loads"), [
+    ({"skills": "./skills/", "hooks": {"PreToolUse": []}, "whatever": "x/y"}, True),
+    ({"skills": "."}, True),
+    ({"skills": ["./skills/"], "commands": "./commands/"}, True),
+    ({"agents": "agents/"}, False),
+    ({"mcpServers": "mcp.json"}, False),
+    ({"skills": ["./skills/", "other/"]}, False),
+    ({"hooks": "/tmp/hooks.json"}, False),
+    ({"skills": "skills/"}, False),
+    ({"name": "a plugin"}, False),
+    ({"version": 1}, False),
+])
+def test_claude_refuses_a_plugin_whose_manifest_breaks_its_schema(
+        tmp_path: Path, fields: dict[str, object], loads: bool) -> None:
+    """Claude Code 2.1.332 (conformance case plugin-manifest-fields; found on MarkBovee/
+    agent-skills-kit cloned into ~/.claude/skills, whose "skills": "skills/" kept all 14 of
+    its skills from loading)."""
+    home, project = tmp_path / "home", tmp_path / "proj"
+    project.mkdir()
+    folder = home / ".claude" / "skills" / "kit"
+    (folder / ".claude-plugin").mkdir(parents=True)
+    (folder / ".claude-plugin" / "plugin.json").write_text(json.dumps({"name": "kit", **fields}))
+    _skill(folder / "skills" / "ask", "Asks.")
+    res = discover(get_profile("claude-code"), project, home, env={})
+    view = next(v for v in res.views if v.path.name == "SKILL.md" and "ask" in str(v.path))
+    assert (view.status is Status.ACTIVE) is loads, view.reason
+    if not loads:
+        assert "plugin.json" in (view.reason or "")
