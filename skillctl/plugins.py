@@ -393,7 +393,8 @@ def claude_manifest_problem(folder: Path) -> str | None:
         items = value if isinstance(value, list) else [value]
         if not items or not all(_relative_path(v, field) or (inline and isinstance(v, dict))
                                 for v in items):
-            return f"has a '{field}' that is not a path starting with './' ({json.dumps(value)[:60]})"
+            shown = json.dumps(value)[:60]
+            return f"has a '{field}' that is not a path starting with './' ({shown})"
     return None
 
 
