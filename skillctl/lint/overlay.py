@@ -84,3 +84,19 @@ def example_keeper(skill_dir: Path) -> Path | None:
             break
         folder = folder.parent
     return None
+
+
+#: Folders through which agents discover skills: a template store is never below one.
+_DISCOVERY_FOLDERS = frozenset({"skills", ".claude", ".agents", ".opencode", ".codex",
+                                ".github", ".gemini", ".cursor"})
+
+
+def in_template_store(skill_dir: Path) -> bool:
+    """Whether the skill sits in a repository's store of skill templates: directly in a
+    ``templates/`` (``template/``) folder with no skills folder above it
+    (``templates/architecture-diagram-skill/``, copied to ``.agents/skills/<name>/`` by a
+    seeding skill, which names the copy)."""
+    folder = Path(os.path.abspath(skill_dir)).parent
+    if folder.name.lower() not in ("templates", "template"):
+        return False
+    return not any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts)

