@@ -1,25 +1,16 @@
-"""False errors of the eighteenth and nineteenth hand samples (issue 16,
-docs/rule-precision.md), rebuilt from the shape of the lines that raised them. Beside each,
-the shape that must stay an error."""
+"""The eighteenth and nineteenth hand samples' false errors (issue 16, docs/rule-precision.md),
+rebuilt from the lines that raised them, each beside the shape that must stay an error."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from skillctl.lint.engine import LintOptions, lint_paths
 from skillctl.security import facts as F
 from skillctl.security import jscode
 from tests.conftest import put
-
-MakeSkill = Callable[..., Path]
-
-
-def _found(skill: Path, rule: str) -> dict[tuple[str, int], str]:
-    report = lint_paths(LintOptions(paths=(skill,), use_cache=False, select=(rule,)))
-    return {(Path(d.path).name, d.line): d.severity.value for d in report.diagnostics
-            if d.rule == rule}
-
+from tests.lint.sampled import MakeSkill
+from tests.lint.sampled import found as _found
 
 # --------------------------------------------------------------------------- JavaScript
 
