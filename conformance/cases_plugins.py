@@ -225,7 +225,8 @@ def plugin_manifest_fields(base: Path) -> Case:
             "commands": "./commands/", "whatever": "x/y"}
     _json(root / "fine/.claude-plugin/plugin.json", good)
     skill(root / "fine/skills/fine-skill")
-    bad = {"agents-bare": {"agents": "agents/"}, "mcp-bare": {"mcpServers": "mcp.json"},
+    bad: dict[str, dict[str, Any]] = {
+           "agents-bare": {"agents": "agents/"}, "mcp-bare": {"mcpServers": "mcp.json"},
            "skills-mixed": {"skills": ["./skills/", "other/"]},
            "hooks-absolute": {"hooks": "/tmp/hooks.json"}, "spaced": {"name": "a plugin"},
            "version-number": {"version": 1}, "skills-bare": {"skills": "skills/"}}
