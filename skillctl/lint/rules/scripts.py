@@ -147,6 +147,8 @@ class ScriptUsage:
     convention: bool = False
     #: the inline code runs it as ``./x``: the author asked for the exec bit
     inline_dot_slash: bool = False
+    #: some inline code that runs it directly stands in prose, not in a table's cell
+    inline_in_prose: bool = False
 
     @property
     def mentioned(self) -> bool:
@@ -253,6 +255,16 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str, int]]:
                 yield (text[line_start:start], path.lstrip("@"),
                        text[end : line_end if line_end >= 0 else len(text)], start)
         at = text.find(name, end)
+
+
+def _made_executable_before(text: str, offset: int, name: str) -> bool:
+    """Whether a line of ``text`` before ``offset`` makes ``name`` executable (`chmod +x
+    full_refresh.sh`, `chmod 755 scripts/x.sh`): the text's later runs work as written."""
+    return any(_CHMOD_X.search(line) for line in text[:offset].split("\n") if name in line)
+
+
+#: A chmod that sets an execute bit (`+x`, `u+x`, `755`, `0700`).
+_CHMOD_X = re.compile(r"\bchmod\s+(?:-\w+\s+)*(?:[ugoa]*\+[rwx]*x|0?[0-7]*[1357][0-7]{0,2})\b")
 
 
 def _fenced_spans(text: str) -> list[tuple[int, int]]:
@@ -378,11 +390,29 @@ _NO_FOLDER = frozenset({"", ".", "..", "~"})
 _SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".fish", ".command")
 
 
-def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, str]]:
+#: Markdown files of a repository written for its maintainers, not for the agent (README,
+#: CHANGELOG, RELEASE_WORKFLOW, ...: an all-capitals name), unless SKILL.md names them;
+#: AGENTS.md, CLAUDE.md and GEMINI.md are read by agents.
+_MAINTAINER_DOC = re.compile(r"[A-Z][A-Z0-9_-]*\.(?:md|markdown|txt)")
+_AGENT_DOCS = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md", "SKILL.md"})
+
+
+def _for_maintainers(ctx: SkillContext, relpath: str) -> bool:
+    """Whether a Markdown file is its repository's maintainers' (README.md, RELEASE_WORKFLOW
+    .md): named so, and neither it nor its folder (`scripts/` for `scripts/README.md`) is
+    named in SKILL.md."""
+    folder, _, name = relpath.rpartition("/")
+    text = ctx.parsed.text or ""
+    return (bool(_MAINTAINER_DOC.fullmatch(name)) and name not in _AGENT_DOCS
+            and name not in text and not (folder and f"{folder}/" in text))
+
+
+def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, bool, str]]:
     """(whether it is Markdown, whether a backtick quotes in it, whether it is a data file,
-    text) of the entry file and the skill's other small text files (not ``skip``)."""
+    whether it is a maintainers' document, text) of the entry file and the skill's other
+    small text files (not ``skip``)."""
     if ctx.parsed.text is not None:
-        yield True, True, False, ctx.parsed.text
+        yield True, True, False, False, ctx.parsed.text
     entry_name = ctx.skill.entry.name
     for file in ctx.files:
         if (file.relpath in (entry_name, skip) or file.is_symlink
@@ -398,16 +428,17 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, str
             quoting = markdown or not (lower.endswith(_SHELL_SUFFIXES)
                                        or (data.startswith(b"#!") and b"sh" in data[:40]))
             yield (markdown, quoting, lower.endswith(_DATA_SUFFIXES),
+                   markdown and _for_maintainers(ctx, file.relpath),
                    data.decode("utf-8", errors="replace"))
 
 
 def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
     """How the skill's text (SKILL.md and its other text files) runs ``file``."""
     name = file.relpath.rsplit("/", 1)[-1]
-    direct = other = named_run = inline_direct = dot_slash = False
+    direct = other = named_run = inline_direct = dot_slash = in_prose = False
     interpreters: set[str] = set()
     folders = {ctx.skill.dir.name, ctx.skill.declared_name}
-    for markdown, quoting, data_file, text in _texts(ctx, file.relpath):
+    for markdown, quoting, data_file, maintainers, text in _texts(ctx, file.relpath):
         if name not in text:
             continue
         fences: list[tuple[int, int]] | None = None  # a Markdown text's fenced blocks
@@ -442,6 +473,11 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
             if kind == "direct" and not quoting and _ARRAY_ITEM.match(before + path + after) \
                     and _in_shell_array(text, offset):
                 kind = "other"  # an item of `PATHS=( "…/x.py" … )`: a path tried, not run
+            if kind == "direct" and (maintainers or _made_executable_before(text, offset,
+                                                                            name)):
+                # a release checklist the agent never reads (README.md, RELEASE_WORKFLOW.md),
+                # or a block that runs `chmod +x x.sh` first: the command works as written
+                kind = "other"
             uses = [(before, kind, interpreter)]
             if kind == "assigned":  # SCAN=".../x.ts": how "$SCAN" is used says how it runs
                 uses = [(use_before, *classify_mention(use_before, use, use_after))
@@ -459,6 +495,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 if kind == "direct" and quoting and where.count("`") % 2:
                     inline_direct = True  # inside a span of inline code in prose
                     dot_slash = dot_slash or path.startswith("./")
+                    line_start = text.rfind("\n", 0, offset) + 1
+                    in_prose = in_prose or not text[line_start:offset].lstrip().startswith("|")
                 elif kind == "direct":
                     direct = True
                 elif kind in ("other", "assigned"):
@@ -468,7 +506,7 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 elif interpreter is not None:
                     interpreters.add(interpreter)
     return ScriptUsage(direct, other, frozenset(interpreters), named_run, inline_direct,
-                       inline_dot_slash=dot_slash)
+                       inline_dot_slash=dot_slash, inline_in_prose=in_prose)
 
 
 def _usage_severity(usage: ScriptUsage, *, crlf: bool) -> Severity | None:
@@ -522,9 +560,12 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
     x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
     directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning; also a
-    warning when only inline code runs it directly, not as `./x`, and the skill's command
-    lines run its other scripts of the same kind through an interpreter, none directly (a
-    synopsis `` `scripts/x.py <dir>` `` in a table, beside `python3 scripts/y.py`). Not a
+    warning when only inline code in a table's cells runs it directly, not as `./x`, and the
+    skill's command lines run its other scripts of the same kind through an interpreter, none
+    directly (a synopsis `` `scripts/x.py <dir>` `` in a table, beside `python3
+    scripts/y.py`). A command line in a maintainers' document no SKILL.md names (README.md,
+    RELEASE_WORKFLOW.md: a name in capitals) or after a `chmod +x` of the script in its block
+    counts as naming it. Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
     Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
@@ -577,7 +618,8 @@ def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str 
     for file, mode in not_executable_files(ctx):
         usage = script_usage(ctx, file)
         severity = _usage_severity(usage, crlf=False)
-        if severity is Severity.ERROR and not usage.direct and not usage.inline_dot_slash:
+        if severity is Severity.ERROR and not (usage.direct or usage.inline_dot_slash
+                                               or usage.inline_in_prose):
             suffix = _suffix(file.relpath)
             if suffix not in conventions:
                 conventions[suffix] = _interpreter_convention(ctx, file, suffix)

@@ -82,8 +82,9 @@ def remote_code_pipeline(ctx: SkillContext) -> Iterator[Finding]:
     An error when the code comes from a source nobody can be held to: plain HTTP or FTP, a
     raw IP address, a paste or file-drop service, a URL shortener, or a source the line does
     not show (a variable, a host without `https://`), and for a downloaded file run under a
-    hidden name (`/tmp/.helper`). A source the text leaves out (`curl ... | bash`, which as
-    written fetches nothing) is a warning; a program run on a line that also fetches data
+    hidden name (`/tmp/.helper`). A source the text leaves out (`curl ... | bash`, `curl
+    .../install.sh | bash`, which as written fetches nothing) is a warning; a program run on
+    a line that also fetches data
     (`curl -s https://paste.example/x | safe decrypt`) is judged by where the program
     itself was downloaded from. A file downloaded on another line is judged by the URL
     it came from, a step lower when its checksum is printed before it runs (`sha256sum
@@ -154,8 +155,11 @@ def _judged_remote_code(ctx: SkillContext, fact: F.Fact) -> Finding:
 #: How a download-then-execute fact names its source (``runs x, downloaded from URL``).
 _DOWNLOADED_FROM = ", downloaded from "
 #: A downloader whose source the text leaves out (``curl ... | bash``, ``wget …``).
-_ELIDED_SOURCE = re.compile(r"\b(?:curl|wget|iwr|irm)(?:\s+-[\w-]+)*\s+(?:\.\.\.|\u2026)(?=\s|$)",
-                            re.IGNORECASE)
+#: (``curl .../install.sh | bash``: the host left out before a path, as the author's own
+#: installer is described; not ``../install.sh``)
+_ELIDED_SOURCE = re.compile(
+    r"\b(?:curl|wget|iwr|irm)(?:\s+-[\w-]+)*\s+[\"']?(?:\.\.\.|\u2026)(?=[\s/\"']|$)",
+    re.IGNORECASE)
 
 
 def _unaccountable(urls: list[str]) -> str:
