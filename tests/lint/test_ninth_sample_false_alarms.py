@@ -22,7 +22,8 @@ def test_a_command_drawn_as_a_step_of_a_flow_chart_is_a_label(make_skill: MakeSk
     # oyi77/1ai-skills core/book-to-skill README.md "How it works": an unlabelled block draws
     # the pipeline with │, ▼ and ├──, one step being "scripts/extract.py <paths…> --mode
     # <technical|text>"; the skill and the README run it as `python3 scripts/extract.py`
-    body = "# Books\n\nRun `python3 scripts/extract.py --check` first.\n"
+    # (SKILL.md names README.md, so the agent reads it: not a maintainers' document)
+    body = "# Books\n\nRun `python3 scripts/extract.py --check` first. See README.md.\n"
     skill = make_skill("book-to-skill", body=body)
     chart = ("## How it works\n\n```\nOne file · a folder · a glob\n     │\n     ▼\n"
              "scripts/extract.py <paths…> --mode <technical|text>\n"
