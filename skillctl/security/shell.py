@@ -170,8 +170,8 @@ def _pipeline(group: list[Simple], emit: F.Emit, offset: int, state: ShellState,
     for command in group:
         line = fixed_line if fixed_line is not None else command.line + offset
         flowing = _command(command, flowing, emit, line, state, depth)
-        words = _command_words(command)
-        moved = command.and_then and len(words) == 2 and words[0].text == "cd"
+        words = _command_words(command) if command.and_then else []
+        moved = len(words) == 2 and words[0].text == "cd"
         folder = _expand(words[1].text, state).strip("\"'") if moved else ""
         # a folder the text does not spell out (`cd "$WORK"`: maybe empty, so no move) is
         # not known
@@ -764,7 +764,7 @@ def _find_delete(argv: list[str], emit: F.Emit, line: int) -> None:
 def _in_folder(cwd: str | None, arg: str) -> str:
     """``arg`` as a path from ``cwd`` (the folder a ``cd DIR &&`` moved to): ``*`` and
     ``./*`` there are ``DIR/*``; an absolute path, ``~`` or an unknown folder stay as they are."""
-    if cwd is None or not cwd or arg.startswith(("/", "~", "$")):
+    if not cwd or arg.startswith(("/", "~", "$")):
         return arg
     below = arg.removeprefix("./")
     return cwd if below in ("", ".") else cwd.rstrip("/") + "/" + below

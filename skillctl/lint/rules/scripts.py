@@ -260,6 +260,8 @@ def _mentions(text: str, name: str) -> Iterator[tuple[str, str, str, int]]:
 def _made_executable_before(text: str, offset: int, name: str) -> bool:
     """Whether a line of ``text`` before ``offset`` makes ``name`` executable (`chmod +x
     full_refresh.sh`, `chmod 755 scripts/x.sh`): the text's later runs work as written."""
+    if text.find("chmod", 0, offset) < 0:  # (most texts: no split of the text per mention)
+        return False
     return any(_CHMOD_X.search(line) for line in text[:offset].split("\n") if name in line)
 
 
@@ -319,9 +321,8 @@ def _file_list(text: str, start: int, end: int) -> bool:
 
 #: A stand-in for the skill's folder written before a path (``<SKILL_DIR>``, ``${ROOT}``).
 _FOLDER_STAND_IN = re.compile(r"(?:<[^<>\n]{1,60}>|\$\{?[A-Za-z_]\w*\}?)$")
-#: A label line that introduces a path to show, not a command ("Script path:", "路径" and an
-#: ASCII or a full-width colon),
-#: right before the block.
+#: A label line right before a block that introduces a path to show, not a command ("Script
+#: path:", "路径" and an ASCII or a full-width colon).
 _PATH_LABEL = re.compile(r"(?:path|路径)\s*[:\uff1a]\**\s*\n\s*\Z", re.IGNORECASE)
 
 
@@ -564,8 +565,8 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     skill's command lines run its other scripts of the same kind through an interpreter, none
     directly (a synopsis `` `scripts/x.py <dir>` `` in a table, beside `python3
     scripts/y.py`). A command line in a maintainers' document no SKILL.md names (README.md,
-    RELEASE_WORKFLOW.md: a name in capitals) or after a `chmod +x` of the script in its block
-    counts as naming it. Not a
+    RELEASE_WORKFLOW.md: a name in capitals) or after a `chmod +x` of the script earlier in
+    the same text counts as naming it. Not a
     command line: a path followed by a dash of prose or a comma (`scripts/x.py — renders
     the page`), a line of a docstring or a data file (where inline code quotes, as in
     Markdown), an item of a data file's list (`- "x/scripts/x.ts"` under a spawn command's
