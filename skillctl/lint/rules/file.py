@@ -22,6 +22,34 @@ def problem_findings(ctx: SkillContext, code: str, prefix: str = "") -> Iterator
     return _problem_findings(problems, code, prefix)
 
 
+def dashes_for_closer(text: str | None, before_line: int | None = None) -> tuple[int, int] | None:
+    """(line, number of dashes) of the first line after the opening ``---`` that is a run of
+    four or more dashes and nothing else, before ``before_line`` when given; None if none.
+
+    A Markdown formatter turns the closing ``---`` under the last key into a setext heading's
+    underline as long as that line; agents close frontmatter only at a line of exactly
+    ``---``. An unindented run of dashes is never YAML inside a mapping, so such a line in the
+    frontmatter is the closer that was meant.
+    """
+    if not text or "----" not in text:
+        return None
+    number = 1
+    start = text.find("\n") + 1
+    while start > 0:
+        number += 1
+        if before_line is not None and number >= before_line:
+            return None
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        stripped = line.rstrip()
+        if len(stripped) >= 4 and stripped.strip("-") == "" and stripped[0] == "-":
+            return number, len(stripped)
+        if stripped == "---":
+            return None  # the real closer comes first
+        start = end + 1 if end >= 0 else 0
+    return None
+
+
 def _problem_findings(problems: Iterable[Problem], code: str, prefix: str) -> Iterator[Finding]:
     for problem in problems:
         if problem.code == code:
@@ -255,15 +283,29 @@ def unclosed_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     """
     if not ctx.parsed.problems:
         return NO_FINDINGS
-    return (
-        Finding(
+    return _unclosed(ctx)
+
+
+def _unclosed(ctx: SkillContext) -> Iterator[Finding]:
+    for finding in problem_findings(ctx, "unclosed-frontmatter"):
+        dashes = dashes_for_closer(ctx.parsed.text)
+        if dashes is not None:
+            line, count = dashes
+            yield Finding(
+                f"SKILL.md frontmatter not properly closed with ---: line {line} is a run of "
+                f"{count} dashes, and agents close the frontmatter only at a line of exactly "
+                "'---'",
+                line,
+                1,
+                hint=f"make line {line} exactly '---'",
+            )
+            continue
+        yield Finding(
             "SKILL.md frontmatter not properly closed with --- (" + finding.message + ")",
             finding.line,
             finding.column,
             hint="add a line with only '---' after the last frontmatter key",
         )
-        for finding in problem_findings(ctx, "unclosed-frontmatter")
-    )
 
 
 @rule("leading-content", Severity.ERROR, category="file")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
 from skillctl.lint.registry import NO_FINDINGS, Finding, rule
-from skillctl.lint.rules.file import problem_findings
+from skillctl.lint.rules.file import dashes_for_closer, problem_findings
 from skillctl.model import Severity
 
 
@@ -22,7 +22,8 @@ def yaml_syntax(ctx: SkillContext) -> Iterator[Finding]:
 
     Strict YAML parsers (Codex, Gemini CLI, the npm `skills` CLI, skills-ref) drop the skill;
     Claude Code logs an error and loads it with empty metadata. The line and column point at
-    where the parser gave up.
+    where the parser gave up, or at the line that was meant to close the frontmatter when
+    a formatter made it a longer run of dashes (`-----`: agents read on to the next `---`).
 
     Fails:
 
@@ -39,10 +40,24 @@ def yaml_syntax(ctx: SkillContext) -> Iterator[Finding]:
     """
     if not ctx.parsed.problems:
         return NO_FINDINGS
-    return (
-        Finding(_yaml_message(finding.message), finding.line, finding.column)
-        for finding in problem_findings(ctx, "yaml-syntax")
-    )
+    return _syntax(ctx)
+
+
+def _syntax(ctx: SkillContext) -> Iterator[Finding]:
+    for finding in problem_findings(ctx, "yaml-syntax"):
+        dashes = dashes_for_closer(ctx.parsed.text, finding.line + 1)
+        if dashes is None:
+            yield Finding(_yaml_message(finding.message), finding.line, finding.column)
+            continue
+        line, count = dashes
+        yield Finding(
+            f"Invalid YAML in frontmatter: line {line} is a run of {count} dashes, not '---', "
+            f"so the frontmatter runs on to the next '---' line and the parser gives up at "
+            f"line {finding.line} ({finding.message.removeprefix('invalid YAML: ')})",
+            line,
+            1,
+            hint=f"make line {line} exactly '---'",
+        )
 
 
 @rule("yaml-colon", Severity.ERROR, fixable=True, category="agent")
