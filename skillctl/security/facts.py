@@ -252,6 +252,17 @@ def is_temporary(path: str) -> bool:
     return path.strip("\"'").startswith(_TEMP_PREFIXES)
 
 
+#: A whole temporary folder, not one of its subfolders. (Not ``$TMPDIR``: scripts set it to
+#: their own ``mktemp -d`` folder and delete that.)
+_WHOLE_TEMP = frozenset({"/tmp", "/tmp/", "/tmp/*", "/var/tmp", "/var/tmp/", "/var/tmp/*"})
+
+
+def whole_temporary(path: str) -> bool:
+    """True for a whole temporary folder (``/tmp/*``): what is in it belongs to other
+    programs too (their sockets, locks, sessions)."""
+    return path.strip("\"'") in _WHOLE_TEMP
+
+
 _CACHE_RE = re.compile(r"cache|\.m2/repository|DerivedData|\.gradle|node_modules|\.npm/_|"
                        r"\.pnpm-store|__pycache__|\.pytest_cache|\.turbo|\.next/",
                        re.IGNORECASE)

@@ -174,8 +174,9 @@ def _pipeline(group: list[Simple], emit: F.Emit, offset: int, state: ShellState,
         moved = len(words) == 2 and words[0].text == "cd"
         folder = _expand(words[1].text, state).strip("\"'") if moved else ""
         # a folder the text does not spell out (`cd "$WORK"`: maybe empty, so no move) is
-        # not known
-        state.cwd = folder if folder and not any(c in folder for c in "$`") else None
+        # not known; the home folder's variable is
+        known = folder and (not any(c in folder for c in "$`") or folder in _HOME_VARIABLES)
+        state.cwd = folder if known else None
     # `bash <<EOF` or `cat <<EOF | sh`: the here-document is code
     bodies = [c for c in group if c.heredoc is not None]
     runs_shell = any(words and _basename(words[0].text) in F.SHELL_INTERPRETERS
@@ -761,9 +762,15 @@ def _find_delete(argv: list[str], emit: F.Emit, line: int) -> None:
         emit(F.DESTROY, root, line, f"deletes {what}, outside the skill", "")
 
 
+#: How a text spells the home folder in ``cd`` (``cd "$HOME" && rm -rf *``).
+_HOME_VARIABLES = frozenset({"$HOME", "${HOME}", "$HOME/", "${HOME}/"})
+
+
 def _in_folder(cwd: str | None, arg: str) -> str:
     """``arg`` as a path from ``cwd`` (the folder a ``cd DIR &&`` moved to): ``*`` and
-    ``./*`` there are ``DIR/*``; an absolute path, ``~`` or an unknown folder stay as they are."""
+    ``./*`` there are ``DIR/*``; an absolute path, ``~``, a variable or an unknown folder stay
+    as they are (``rm -rf ./*`` after ``cd DIR;`` is how documents show a ``cd`` left
+    unchecked)."""
     if not cwd or arg.startswith(("/", "~", "$")):
         return arg
     below = arg.removeprefix("./")
@@ -780,6 +787,10 @@ def _remove(argv: list[str], emit: F.Emit, line: int, cwd: str | None = None) ->
         arg = _in_folder(cwd, arg)
         if F.wipe_target(arg):
             emit(F.DESTROY, arg, line, f"deletes {arg} recursively", "high")
+        elif F.whole_temporary(arg):
+            folder = arg.strip("\"'").rstrip("*/") or "/"
+            emit(F.DESTROY, arg, line,
+                 f"deletes everything in {folder}, other programs' files and sockets too", "")
         elif F.outside_skill(arg) and not F.is_temporary(arg):
             emit(F.DESTROY, arg, line, f"deletes {arg}, outside the skill, recursively",
                  "low" if F.is_cache(arg) else "")

@@ -58,12 +58,39 @@ def test_an_example_a_skill_keeps_in_its_templates(make_skill: MakeSkill,
     ("cd /tmp/x; rm -rf *", "error"),  # after `;` the rm runs even where cd failed
     ("rm -rf *", "error"),
     ("cd ~/projects && rm -rf ./*", "warning"),  # was no finding at all
+    # the home folder's variable is a folder the text spells out (was no finding)
+    ('cd "$HOME" && rm -rf ./*', "error"),
+    ("cd ${HOME} && rm -rf *", "error"),
+    ("cd build && rm -rf ./*", None),
+    # in an unknown folder only a bare `*`: smp23's shellcheck-codes.md shows `cd /some/dir`
+    # then `rm -rf ./*  # runs in the WRONG directory if cd failed`
+    ('cd "$WORK" && rm -rf ./*', None),
+    ("cd /some/dir\nrm -rf ./*", None),
+    # all of /tmp holds other programs' files and sockets (was no finding); a folder in it
+    # is a scratch folder, and $TMPDIR is most often the script's own `mktemp -d`
+    ("cd /tmp && rm -rf *", "warning"),
+    ("rm -rf /tmp/*", "warning"),
+    ("rm -rf /tmp/build-cache", None),
+    ('TMPDIR=$(mktemp -d)\nrm -rf "$TMPDIR"', None),
 ])
 def test_rm_after_cd_deletes_in_that_folder(make_skill: MakeSkill, command: str,
                                             severity: str | None) -> None:
     skill = _commands(make_skill, "cleaner", command)
     found = _found(skill, "destructive-command")
     assert found == ({} if severity is None else {("SKILL.md", 8): severity})
+
+
+def test_what_rm_after_cd_says_it_deletes(make_skill: MakeSkill) -> None:
+    messages = []
+    for name, command in (("home", 'cd "$HOME" && rm -rf ./*'), ("temp", "cd /tmp && rm -rf *")):
+        skill = _commands(make_skill, name, command)
+        report = lint_paths(LintOptions(paths=(skill,), use_cache=False,
+                                        select=("destructive-command",)))
+        messages += [d.message for d in report.diagnostics]
+    assert len(messages) == 2
+    assert "deletes $HOME/* recursively: the user's data is lost" in messages[0]
+    assert messages[1].endswith(
+        "deletes everything in /tmp, other programs' files and sockets too")
 
 
 _DOWNLOAD = 'OUT=/tmp/reply\ncurl -s -o "$OUT" "$1/upload"\n'

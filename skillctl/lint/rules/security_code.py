@@ -440,13 +440,15 @@ def destructive_command(ctx: SkillContext) -> Iterator[Finding]:
     skill folder (`/etc/x`, `~/.config/x`, `../x`) is a warning, and so is formatting or
     overwriting a device (`mkfs`, `wipefs`, `dd of=/dev/…`; the message names the device),
     which is how storage is set up in the operations guides sampled (an LVM volume, a
-    server's data disk); temporary folders (`/tmp`, `$TMPDIR`) and paths inside the skill
-    (`rm -rf ./build`) are fine. A relative path is read from the folder a `cd DIR &&` moved
-    to (`cd /tmp/work && rm -rf *` empties a scratch folder, `cd ~/projects && rm -rf ./*` is
-    a warning); after `cd DIR;`, or a `cd` to a folder the text does not spell out, a bare
-    `*` stays an error. `find ROOT ... -delete` is judged by what it matches: below `/` or
-    `~` with no name test, an error; narrowed by `-name "*.log"` (or `-path`, `-regex`), or
-    below another folder outside the skill, a warning.
+    server's data disk); a folder inside a temporary one (`/tmp/work`, `$TMPDIR/x`) and paths
+    inside the skill (`rm -rf ./build`) are fine, but all of `/tmp` (`rm -rf /tmp/*`) is a
+    warning: other programs' files and sockets are in it. A relative path is read from the
+    folder a `cd DIR &&` moved to (`cd /tmp/work && rm -rf *` empties a scratch folder, `cd
+    ~/projects && rm -rf ./*` is a warning, `cd "$HOME" && rm -rf ./*` an error); after `cd
+    DIR;`, or a `cd` to a folder the text does not spell out, a bare `*` stays an error.
+    `find ROOT ... -delete` is judged by what it matches: below `/` or `~` with no name
+    test, an error; narrowed by `-name "*.log"` (or `-path`, `-regex`), or below another
+    folder outside the skill, a warning.
 
     Fails: `rm -rf ~/` in a cleanup script.
     Passes: `rm -rf ./build` or `rm -rf "$TMPDIR/skill-cache"`.
@@ -457,8 +459,9 @@ def destructive_command(ctx: SkillContext) -> Iterator[Finding]:
     facts = _caps(ctx).of_kind(F.DESTROY)
     if not facts:
         return NO_FINDINGS
-    return found(*(_finding(ctx, fact, f"{fact.detail}: the user's data is lost"
-                            if fact.level != "low" else f"{fact.detail} (a cache)",
+    return found(*(_finding(ctx, fact, f"{fact.detail} (a cache)" if fact.level == "low"
+                            else fact.detail if F.whole_temporary(fact.value)
+                            else f"{fact.detail}: the user's data is lost",
                             Severity.ERROR if fact.level == "high" else
                             Severity.INFO if fact.level == "low" else Severity.WARNING)
                    for fact in _once(facts)))
