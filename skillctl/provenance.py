@@ -25,12 +25,12 @@ import json
 import os
 import re
 import stat
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from skillctl.collation import locale_key
 from skillctl.model import Skill
 
 PROJECT_LOCK = "skills-lock.json"
@@ -109,42 +109,6 @@ class Provenance:
 # --------------------------------------------------------------------------- hashing
 
 
-_PUNCTUATION_ORDER = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
-
-
-def _collation_key(text: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """A sort key that orders like Node's ``String.prototype.localeCompare`` (ICU's root
-    collation, as Node 24 under ``en-US`` or ``C.UTF-8``) for the names found in skills.
-
-    Three levels, as ICU compares them: base characters (punctuation in ICU's order, then
-    digits, then letters without case or accents), then accents, then case (lower first).
-    Exact for ASCII names (checked against Node 24.21 on every printable ASCII character);
-    other characters are placed after ASCII by code point, an approximation.
-    """
-    primary: list[int] = []
-    secondary: list[int] = []
-    tertiary: list[int] = []
-    for ch in text:
-        rank = _PUNCTUATION_ORDER.find(ch)
-        if rank >= 0:
-            primary.append(rank)
-            secondary.append(0)
-            tertiary.append(0)
-            continue
-        base = unicodedata.normalize("NFKD", ch)
-        letter = base[0] if base else ch
-        accented = len(base) > 1
-        if letter.isdigit() and letter.isascii():
-            primary.append(100 + int(letter))
-        elif letter.isascii() and letter.isalpha():
-            primary.append(200 + ord(letter.lower()))
-        else:
-            primary.append(1000 + ord(letter.lower()))
-        secondary.append(1 if accented else 0)
-        tertiary.append(1 if letter.isupper() else 0)
-    return tuple(primary), tuple(secondary), tuple(tertiary)
-
-
 class _TooLarge(Exception):
     """A folder past the hashing limits."""
 
@@ -185,7 +149,7 @@ def folder_hash(directory: Path, *, exclude: frozenset[str] = frozenset()) -> st
     files = [f for f in files if f[0] not in exclude]
     import hashlib  # only when hashing: it loads OpenSSL, which a plain lint never needs
 
-    files.sort(key=lambda item: _collation_key(item[0]))
+    files.sort(key=lambda item: locale_key(item[0]))
     digest = hashlib.sha256()
     for rel, path in files:
         digest.update(rel.encode("utf-8", "surrogateescape"))

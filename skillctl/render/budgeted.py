@@ -36,9 +36,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from skillctl.collation import locale_key
 from skillctl.dialects import RUST_WHITESPACE
 from skillctl.model import Scope
-from skillctl.render.plain import _locale_key
 from skillctl.render.types import (
     Budget,
     BudgetRequest,
@@ -100,7 +100,7 @@ def _claude_order(entries: Sequence[CatalogEntry]) -> list[CatalogEntry]:
     ordered: list[CatalogEntry] = []
     for key, group in groups.items():
         ordered += group if key == "<builtin>" else sorted(group,
-                                                            key=lambda e: _locale_key(e.name))
+                                                            key=lambda e: locale_key(e.name))
     return ordered
 
 
@@ -382,15 +382,6 @@ def _openclaw_location(location: str, home: Path | None) -> str:
     return location
 
 
-def _openclaw_order(name: str) -> tuple[tuple[tuple[int, str], ...], str]:
-    """OpenClaw sorts names with ``localeCompare`` (ICU root collation), approximated: symbols
-    and punctuation before digits before letters, letters without case, then lower case
-    first (checked: ``[a]`` and ``{k: v}`` come before ``add-model-provider``)."""
-    chars = tuple((2, c.casefold()) if c.isalpha() else (1, c) if c.isdigit() else (0, c)
-                  for c in name)
-    return chars, name.swapcase()
-
-
 def _openclaw_truncate(description: str, max_chars: int) -> str:
     normalized = " ".join(description.split())
     if js_len(normalized) <= max_chars:
@@ -454,7 +445,7 @@ def render_openclaw(entries: Sequence[CatalogEntry], request: BudgetRequest) -> 
     by_name = {e.name: e for e in entries}
     items = [CatalogEntry(e.name, e.description, _openclaw_location(e.location, request.home),
                           e.path, scope=e.scope) for e in by_name.values()]
-    items.sort(key=lambda e: _openclaw_order(e.name))
+    items.sort(key=lambda e: locale_key(e.name))  # OpenClaw sorts with localeCompare
     total = len(items)
     by_count = items[:OPENCLAW_MAX_SKILLS]
 

@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 
+from skillctl.collation import locale_key
 from skillctl.render.types import (
     BudgetRequest,
     CatalogEntry,
@@ -38,30 +39,6 @@ def _by_name(entries: Sequence[CatalogEntry]) -> list[CatalogEntry]:
     return sorted(entries, key=lambda e: (e.name, e.location))
 
 
-#: ASCII white space, punctuation and symbols in the order of ICU's root collation, which
-#: JavaScript's ``localeCompare`` follows (seen with OpenCode 1.18.33 on 32 names that differ
-#: in one character: ``x_a`` before ``x-a``, ``x~a`` before ``x$a``, all before digits).
-_ROOT_ORDER = "\t\n\x0b\x0c\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
-
-
-def _char_key(c: str) -> tuple[int, int, str]:
-    rank = _ROOT_ORDER.find(c)
-    if rank >= 0:
-        return 0, rank, ""
-    if c.isdigit():
-        return 1, 0, c
-    if c.isalpha():
-        return 2, 0, c.casefold()
-    return 0, len(_ROOT_ORDER) + ord(c), ""  # other symbols: after ASCII's, by code point
-
-
-def _locale_key(name: str) -> tuple[tuple[tuple[int, int, str], ...], tuple[bool, ...]]:
-    """An approximation of JavaScript's ``localeCompare`` (ICU root collation): white space,
-    punctuation and symbols (in :data:`_ROOT_ORDER`) before digits before letters, letters
-    compared without case, lower case first on a tie."""
-    return tuple(_char_key(c) for c in name), tuple(c.isupper() for c in name)
-
-
 #: OpenCode escapes a location as HTML text and attribute (seen with 1.18.33: a folder named
 #: ``x'a`` is written ``x&#39;a``, ``x"a`` ``x&quot;a``)
 _LOCATION_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
@@ -72,7 +49,7 @@ def render_opencode(entries: Sequence[CatalogEntry], request: BudgetRequest) -> 
     """OpenCode 1.18.33's system prompt section (verified against the request it sends):
     sorted by name as ``localeCompare`` does, its built-in skill among them, the location a
     plain path with ``&``, ``<``, ``>`` and quotes escaped; name and description raw."""
-    ordered = sorted(entries, key=lambda e: (_locale_key(e.name), e.location))
+    ordered = sorted(entries, key=lambda e: (locale_key(e.name), e.location))
     # one skill per name: OpenCode keeps one copy of a duplicated name (at random; skillctl
     # shows the first by location, and ``list`` warns)
     ordered = [e for i, e in enumerate(ordered) if i == 0 or ordered[i - 1].name != e.name]
