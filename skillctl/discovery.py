@@ -37,6 +37,7 @@ from skillctl.agents.profile import (
     Walk,
     Winner,
 )
+from skillctl.collation import LocaleKey, locale_key
 from skillctl.dialects import Verdict, js_scalar, verdict
 from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.fallback import body_first_line, from_body
@@ -1187,6 +1188,25 @@ def _readdir_order(root: Path, found: list[Placed | ScanNote]) -> list[Placed | 
     return sorted(found, key=key)
 
 
+def _path_order(root: Path, found: list[Placed | ScanNote], *,
+                locale: bool) -> list[Placed | ScanNote]:
+    """One root's skills sorted by their folder's path below ``root`` as one ``/``-separated
+    string (``root_order="path"``: ``a-b/c`` before ``a/c`` and ``a/b/c`` before ``b``, where a
+    walk sorted folder by folder has it the other way), by code point, or with
+    ``localeCompare`` (``root_order="locale-path"``). Notes keep their place at the front."""
+    prefix = len(os.fspath(root).rstrip(os.sep)) + 1
+
+    def below(item: Placed) -> str:
+        return os.fspath(item[0].dir)[prefix:].replace(os.sep, "/")
+
+    def key(item: Placed | ScanNote) -> tuple[int, LocaleKey | str]:
+        if isinstance(item, ScanNote):
+            return -1, ""
+        return 0, locale_key(below(item)) if locale else below(item)
+
+    return sorted(found, key=key)
+
+
 #: Statuses of skills an agent never loaded (they take no slot in a first-seen catalog).
 _UNMET = frozenset({Status.INVALID, Status.HIDDEN})
 
@@ -1245,6 +1265,8 @@ def discover(
             here = _glob_reverse(here)
         elif profile.root_order == "readdir":
             here = _readdir_order(place.path, here)
+        elif profile.root_order in ("path", "locale-path"):
+            here = _path_order(place.path, here, locale=profile.root_order == "locale-path")
         for found in here:
             if isinstance(found, ScanNote):
                 if found.reason == "symlink-loop" and profile.symlink_loop_hangs:

@@ -505,3 +505,41 @@ def test_amp_reads_a_numeric_name_as_its_text(world: tuple[Path, Path]) -> None:
     assert any("reads it as '123'" in w for w in view.warnings)
     claude = run("claude-code", home, project).views
     assert [v.name for v in claude if v.status is Status.ACTIVE] != ["123"]
+
+
+# --------------------------------------------------------------------------- order in a root
+# Seen with the real agents (conformance case clash-dash-before-slash, and OpenClaw on
+# jayteealao/agent-skills, where plugins/sdlc-workflow/ and plugins/sdlc-workflow-codex/ hold
+# the same skills): which copy of a name a root keeps depends on the order the agent meets
+# the root's skill folders in.
+
+def _copies(root: Path) -> dict[str, Path]:
+    """The same name in pairs of folders whose orders differ between the walks."""
+    pairs = {"kit": ("kit/skills/s", "kit-codex/skills/s"),  # '-' sorts before '/'
+             "deep": ("zz", "aa/deep"),  # a deeper path that sorts first
+             "mark": ("x_a/s", "x-a/s")}  # bytes: '-' first; localeCompare: '_' first
+    made = {}
+    for name, folders in pairs.items():
+        for folder in folders:
+            made[f"{name}:{folder}"] = skill(root, folder, f"name: {name}\ndescription: d\n")
+    return made
+
+
+@pytest.mark.parametrize(("agent", "kept"), [
+    # first wins, paths in a root by code point as one string
+    ("copilot-cli", {"kit": "kit-codex/skills/s", "deep": "aa/deep", "mark": "x-a/s"}),
+    # last wins, paths sorted with localeCompare
+    ("openclaw", {"kit": "kit/skills/s", "deep": "zz", "mark": "x-a/s"}),
+])
+def test_which_copy_a_root_keeps(world: tuple[Path, Path], agent: str,
+                                 kept: dict[str, str]) -> None:
+    home, _ = world
+    root = home / ".agents/skills"
+    made = _copies(root)
+    res = run(agent, home, home / "elsewhere")
+    active = {v.path for v in res.views if v.status is Status.ACTIVE}
+    for name, folder in kept.items():
+        assert made[f"{name}:{folder}"] in active, (name, folder)
+        others = [p for key, p in made.items() if key.startswith(f"{name}:") and
+                  not key.endswith(f":{folder}")]
+        assert not active.intersection(others), name

@@ -59,6 +59,10 @@ PROFILE = Profile(
     ),
     # every folder from the working directory up to the git root; without git, up to /
     stop=Stop.GIT_ROOT_ELSE_FILESYSTEM,
+    # a root's skills in the order of their folder's path below it as one string (seen with
+    # 1.0.102: of x/skills/s and x-codex/skills/s the second wins, and of zz/ and aa/deep/
+    # the deeper one)
+    root_order="path",
     winner=Winner.FIRST,
     dedup_key=DedupKey.NAME,
     follow_symlinks=True,

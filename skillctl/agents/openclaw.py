@@ -171,6 +171,10 @@ PROFILE = Profile(
     # wins (verified: conformance case symlink-loop@openclaw-ws)
     walks_symlink_loops=True,
     root_last_wins=True,
+    # a root's skills sorted by their folder's path below it with localeCompare (seen with
+    # 2026.9.6: of plugins/sdlc-workflow/skills/x and plugins/sdlc-workflow-codex/skills/x,
+    # the first wins, being the last met)
+    root_order="locale-path",
     catalog_format="openclaw",
     catalog_builtins=BUNDLED_CATALOG,
     # the package folder: `openclaw` on PATH is a link to <package>/openclaw.mjs

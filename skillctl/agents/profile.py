@@ -295,6 +295,9 @@ class Profile:
     #: SKILL.md in the root first, then each depth in reverse byte order of the names) or
     #: "readdir" (depth first, each folder's entries in the order the file system lists them,
     #: as ``fs.readdir`` gives them: the OpenCode plugin; reproduced on the same machine only)
+    #: "path" (every skill folder's path below the root as one ``/``-separated string, by
+    #: code point: ``a-b/c`` before ``a/c``, ``a/b/c`` before ``b``; the Copilot CLI) or
+    #: "locale-path" (the same paths sorted with ``localeCompare``: OpenClaw)
     root_order: str = "sorted"
     #: the catalog lists each name once, in the slot where the name was first met in scan
     #: order (the ``catalog_builtins`` first, then the roots), with the copy that won: a later
