@@ -156,6 +156,22 @@ def clash_declared_name(base: Path) -> Case:
 
 
 @case
+def clash_dash_before_slash(base: Path) -> Case:
+    # found with OpenClaw on jayteealao/agent-skills (plugins/sdlc-workflow/skills/x and
+    # plugins/sdlc-workflow-codex/skills/x): which copy of a name a root keeps depends on
+    # whether the agent sorts each folder's entries (x before x-codex) or whole paths as
+    # localeCompare does (x-codex/... before x/...)
+    home, project = tree(base)
+    for top, root in ((project, ".agents/skills"), (project, ".opencode/skills"),
+                      (home, ".agents/skills"), (project, "skills")):
+        for group in ("kit", "kit-codex"):
+            skill(top / root / "plugins" / group / "skills" / "consult", name="consult",
+                  description=f"The {group} copy in {root}.")
+    return make(_id("clash_dash_before_slash"), base, home, project,
+                "one name in two nested folders of a root, x/ and x-codex/")
+
+
+@case
 def walk_up_git(base: Path) -> Case:
     home, project = tree(base)
     skill(project / ".claude/skills/top-claude")
@@ -690,6 +706,23 @@ def description_block_scalars(base: Path) -> Case:
         skill(project / root / f"quoted-{tag}", description="'It''s quoted: with a colon'")
     return make(_id("description_block_scalars"), base, home, project,
                 "folded, literal and quoted descriptions")
+
+
+@case
+def description_trailing_newline(base: Path) -> Case:
+    # found with OpenClaw on DiversioTeam/agent-skills-marketplace: a block scalar followed by
+    # another key ends with a line break, which an agent may keep, trim or fold into a space
+    home, project = tree(base)
+    for root in (".claude/skills", ".agents/skills", ".opencode/skills", ".gemini/skills"):
+        tag = root.split("/")[0].strip(".")
+        skill(project / root / f"folded-key-{tag}",
+              description=">\n  Folded line\n  and its continuation.",
+              extra="license: MIT")
+        skill(project / root / f"literal-keep-{tag}",
+              description="|+\n  Literal kept\n\n", extra="license: MIT")
+        skill(project / root / f"padded-{tag}", description="'  Padded with spaces.  '")
+    return make(_id("description_trailing_newline"), base, home, project,
+                "descriptions that end with a line break or spaces")
 
 
 @case

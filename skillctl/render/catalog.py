@@ -25,6 +25,7 @@ from skillctl.render.types import (
     CatalogFormat,
     RenderedCatalog,
 )
+from skillctl.shown_text import JS_WHITESPACE
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -55,7 +56,8 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       plain.render_opencode_agent_skills, dialect="oas-yaml"),
         CatalogFormat("openclaw", "OpenClaw", budgeted.render_openclaw,
                       budget_doc="150 skills and 18,000 chars", excluded_by=_MODEL_OFF,
-                      dialect="openclaw", resolved_outside_project=True),
+                      dialect="openclaw", resolved_outside_project=True, trims_name=True,
+                      trims_description=True),
         CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
                       dialect="js-yaml-fallback", blank_description_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
@@ -190,7 +192,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         else:
             name = skill.dir_name
         raw = data.get("description")
-        description = raw.strip() if strip and isinstance(raw, str) else raw
+        description = (raw.strip() if strip else raw.strip(JS_WHITESPACE)
+                       if fmt.trims_description else raw) if isinstance(raw, str) else raw
         if not isinstance(description, str) or (not description.strip()
                                                 and not fmt.blank_description_listed):
             if fmt.body_fallback:

@@ -127,8 +127,11 @@ class CatalogFormat:
     budget_doc: str = "none"
     name_from_dir: bool = False
     body_fallback: str | None = None
-    #: the agent takes surrounding whitespace off a declared name (the Copilot CLI)
+    #: the agent takes surrounding whitespace off a declared name (the Copilot CLI, OpenClaw)
     trims_name: bool = False
+    #: the agent takes surrounding white space off the description as JavaScript's
+    #: ``trim()`` does, the line break a block scalar ends with included (OpenClaw)
+    trims_description: bool = False
     needs_description: bool = True
     excluded_by: tuple[str, ...] = ()
     uncertain: tuple[str, ...] = field(default=())
