@@ -93,6 +93,11 @@ _IMPORT_END = re.compile(r"(?:\bfrom|\bimport|\brequire(?:\.resolve)?)\s*\(?\s*[
 #: A command substitution closed before the path (``bash "$(plugin-root x)/scripts/x.sh"``):
 #: part of the path argument, not where a command starts.
 _CLOSED_SUBSTITUTION = re.compile(r"\$\([^()\n]*\)")
+#: A command substitution that is a word of its own before the path: the command the path
+#: is an argument of (``$(command -v python3 || command -v python) ${ROOT}/scripts/x.py``).
+_SUBSTITUTION_WORD = re.compile(r"\$\(([^()\n]*)\)[ \t]+$")
+#: How a shell looks a program up by name (``command -v python3``, ``which node``).
+_LOOKUP = re.compile(r"(?:\bcommand[ \t]+-v|\bwhich|\btype[ \t]+-[Pp])[ \t]+([\w.+-]+)")
 #: A shell variable assigned the path (``SCAN="$ROOT/scripts/x.ts"``, ``export TTS_GEN=...``):
 #: the variable's uses (``bun "$SCAN"``) say how the script runs.
 _ASSIGNMENT_END = re.compile(
@@ -187,6 +192,11 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if after.startswith("::") or (aside and (aside.group(1) or "").lower() not in _SHELL_KEYWORDS
                                   and _ASIDE_AFTER.match(after)):
         return "other", None  # a test's id ("tests/x.py::test_y"); an aside ("(utils/x.py)")
+    command = _SUBSTITUTION_WORD.search(before) if before.endswith((" ", "\t")) else None
+    if command is not None:  # "$(command -v python3) scripts/x.py": run by what it finds
+        found = next((name for name in map(_interpreter, _LOOKUP.findall(command.group(1)))
+                      if name is not None), None)
+        return ("interpreter", found) if found is not None else ("other", None)
     while "$(" in before and _CLOSED_SUBSTITUTION.search(before):
         before = _CLOSED_SUBSTITUTION.sub("", before)  # "$(root)/x.sh": one path argument
     if "=" in before and (assigned := _ASSIGNMENT_END.search(before)) is not None:

@@ -1,0 +1,60 @@
+"""The twenty-sixth and twenty-seventh hand samples' false errors (issue 16,
+docs/rule-precision.md), rebuilt from the lines that raised them, each beside the shape that
+must stay an error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillctl.lint.engine import LintOptions, lint_paths
+from tests.conftest import put
+from tests.lint.sampled import MakeSkill
+from tests.lint.sampled import found as _found
+
+# --------------------------------------------------------------------------- twenty-seventh
+
+_PLANNING = "---\nname: planning\ndescription: Plans with files. Use when planning.\n---\n"
+
+
+@pytest.mark.parametrize(("line", "severity"), [
+    # othmanadi/planning-with-files (in ToshiyaTsubonishi/ai-config) SKILL.md:66: the
+    # substitution is the command word, the interpreter it looks up runs the script
+    ('$(command -v python3 || command -v python) ${CLAUDE_PLUGIN_ROOT}/scripts/'
+     'session-catchup.py "$(pwd)"', None),
+    ("$(which python3) scripts/session-catchup.py", None),
+    # an argument of a program the text does not name: how it runs is not said
+    ("$(get-runner) scripts/session-catchup.py", "warning"),
+    # the substitution is part of the path, or a command before `&&`: the script is the command
+    ('"$(dirname "$0")/scripts/session-catchup.py" --go', "error"),
+    ("$(plugin-root planning)/scripts/session-catchup.py", "error"),
+    ("$(true) && ./scripts/session-catchup.py", "error"),
+])
+def test_a_substitution_that_is_the_command_word(make_skill: MakeSkill, line: str,
+                                                 severity: str | None) -> None:
+    skill = make_skill("planning", raw=(_PLANNING + "\n```bash\n" + line + "\n```\n").encode())
+    put(skill, "scripts/session-catchup.py", "#!/usr/bin/env python3\nprint(1)\n", 0o644)
+    found = _found(skill, "script-not-executable")
+    assert found == ({} if severity is None else {("session-catchup.py", 1): severity})
+
+
+def test_skills_a_repository_keeps_as_test_data_are_left_out(tmp_path: Path) -> None:
+    # muidea/skill-hub tests/e2e/data/test_skills/my-logic-skill/SKILL.md: input of the
+    # repository's own end-to-end tests, no frontmatter on purpose
+    repo = tmp_path / "skill-hub"
+    put(repo, "tests/e2e/data/test_skills/my-logic-skill/SKILL.md",
+        "# Logic Skill\n\nA skill that demonstrates logical operations.\n", 0o644)
+    put(repo, "skills/real/SKILL.md",
+        "---\nname: real\ndescription: Does real work. Use when working.\n---\nBody.\n", 0o644)
+    report = lint_paths(LintOptions(paths=(repo,), use_cache=False))
+    assert {Path(d.path).parent.name for d in report.diagnostics} <= {"real"}
+    assert [r.path for r in report.results] == [str(repo / "skills/real/SKILL.md")]
+    # named on the command line, the folder is linted whole
+    named = lint_paths(LintOptions(paths=(repo / "tests/e2e/data/test_skills",),
+                                   use_cache=False, select=("no-frontmatter",)))
+    assert [d.rule for d in named.diagnostics] == ["no-frontmatter"]
+    # a skill named test-skills (the folder holds its own SKILL.md) is linted
+    put(repo, "skills/test-skills/SKILL.md", "# Test skills\n", 0o644)
+    again = lint_paths(LintOptions(paths=(repo,), use_cache=False, select=("no-frontmatter",)))
+    assert [Path(d.path).parent.name for d in again.diagnostics] == ["test-skills"]
