@@ -37,6 +37,24 @@ _budget("copilot-budget-mid-user", 30, 40, "~/.agents/skills",
         "30 personal skills with 279-character descriptions")
 
 
+def _budget_edge(case_id: str, count: int, about: str) -> CaseBuilder:
+    """Skills of 99 characters each (``s0000``, description ``d``): with the line break after
+    each, 150 take exactly 15,000 characters, the opening tag not counted (seen on a real
+    tree whose block was 15,014 characters with it, and with these: 150 whole, not 149)."""
+    def build(base: Path) -> Case:
+        home, project = shared.tree(base)
+        for i in range(count):
+            shared.skill(project / ".claude/skills" / f"s{i:04d}", description="d")
+        return shared.make(case_id, base, home, project, about, skip=_OTHERS)
+    build.__name__ = case_id.replace("-", "_")
+    CASES[case_id] = build
+    return build
+
+
+_budget_edge("copilot-budget-edge", 151, "151 skills of which 150 take exactly 15,000 "
+             "characters")
+
+
 def _names_line(case_id: str, longer: int, about: str) -> CaseBuilder:
     """13 skills with 1,000-character descriptions fill most of the budget; 150 skills with
     57-character names follow, so that the names line holds exactly 5,000 characters after

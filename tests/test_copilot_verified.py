@@ -258,6 +258,23 @@ def test_the_catalog_lists_skills_whole_within_15000_characters_then_by_name(
     assert "Additional" not in wide.catalog.text
 
 
+def test_the_budget_counts_each_skill_and_its_line_break_not_the_opening_tag(
+        tmp_path: Path) -> None:
+    # 1.0.102 (conformance case copilot-budget-edge): 150 skills of 99 characters each take
+    # 150 * 100 = 15,000 with their line breaks and are all whole; with the opening line
+    # counted they would be 15,018, and the 150th would be named only
+    project, home = tree(tmp_path)
+    for i in range(151):
+        skill(project / f".claude/skills/s{i:04d}", description="d")
+    views = discover(CLI, project, home, {}).views
+    active = [v.skill for v in views if v.status is Status.ACTIVE]
+    text = render_catalog(active, "copilot-cli", BudgetRequest(home=home, project=project),
+                          CLI).catalog.text
+    assert text.count("<skill>") == 150
+    assert text.splitlines()[-2].startswith("Additional skills available (invoke by name): "
+                                            "s0150, customize-cloud-agent")
+
+
 @pytest.mark.parametrize(("longer", "named"), [(0, 84), (1, 83)])
 def test_the_names_line_stops_at_5000_characters(tmp_path: Path, longer: int,
                                                  named: int) -> None:

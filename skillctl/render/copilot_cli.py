@@ -9,11 +9,13 @@ home directory's folders (when the walk reaches it), then those of the working d
 then those of every other folder walked, each group sorted by name (byte order); then personal
 skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones.
 
-Skills are listed whole while the block, from ``<available_skills>`` to the last whole skill,
-stays within 15,000 characters (``--budget`` sets another); from the first that does not
-fit, the rest are named on one line, ``Additional skills available (invoke by name): a, b``,
-before the closing tag (conformance cases copilot-budget-*, codex-budget-*: the limit lies
-between 14,670 and 15,066 characters; measured with the default model, claude-sonnet-4.5).
+Skills are listed whole while their ``<skill>`` elements, each with the line break after it
+(the opening ``<available_skills>`` line not counted), take at most 15,000 characters
+(``--budget`` sets another); from the first that does not fit, the rest are named on one
+line, ``Additional skills available (invoke by name): a, b``, before the closing tag
+(conformance cases copilot-budget-*: 150 skills of 99 characters fit, 151 do not; a real tree
+whose block was 15,014 characters with its opening line kept its last skill whole; measured
+with the default model, claude-sonnet-4.5). Escaped text is counted (``&apos;`` as six).
 That line stops at 5,000 characters: the names after the last that fits are only counted,
 ``... and 24 more`` (found on real collections; case copilot-names-line).
 """
@@ -85,7 +87,7 @@ def render(entries: Sequence[CatalogEntry], request: BudgetRequest) -> RenderedC
               f"{_escape(e.description)}</description>\n  <location>{_location(e)}"
               "</location>\n</skill>" for e in entries]
     limit = request.budget_chars if request.budget_chars is not None else BUDGET_CHARS
-    used = len(_OPEN) - 1  # the first skill needs no separator
+    used = 0  # each skill with the line break after it; the opening tag is not counted
     whole = 0
     while whole < len(pieces) and used + 1 + len(pieces[whole]) <= limit:
         used += 1 + len(pieces[whole])
