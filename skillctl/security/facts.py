@@ -177,6 +177,8 @@ def is_local_host(host: str) -> bool:
 # ------------------------------------------------------------------ paths
 
 #: Credential stores: a read of one of these is a credential read.
+#: What :func:`credential_store` calls a ``.env`` file.
+DOTENV = "a .env file"
 _CREDENTIAL_PATTERNS = (
     # (not ~/.ssh/config, known_hosts or a public key: host names and keys meant to be shown)
     (r"\.ssh(?!/(?:config|known_hosts|[\w.-]+\.pub)\b)(?:/|\b)", "SSH keys"),
@@ -190,7 +192,7 @@ _CREDENTIAL_PATTERNS = (
      "a credentials file"),
     (r"\.config/gh/hosts\.yml", "GitHub CLI credentials"),
     (r"\.gnupg\b", "GPG keys"),
-    (r"(?:^|[/\s\"'=(,])\.env(?:\.[\w-]+)?(?=$|[\s\"'),;])", "a .env file"),
+    (r"(?:^|[/\s\"'=(,])\.env(?:\.[\w-]+)?(?=$|[\s\"'),;])", DOTENV),
     (r"Keychains?/|login\.keychain|find-(?:generic|internet)-password|secret-tool\s+lookup",
      "the keychain"),
     (r"Google/Chrome|google-chrome|\.mozilla/firefox|Firefox/Profiles|BraveSoftware|"

@@ -132,6 +132,10 @@ def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
     return False
 
 
+#: Labels of a whole environment: ``process.env``, a parsed ``.env`` file.
+_ENVIRONMENTS = frozenset({"env", "dotenv"})
+
+
 def _members_only(line: str, name: str) -> bool:
     """Whether ``name`` is used on ``line`` only to read a member (``env.KEY``,
     ``env?.KEY``, ``env["KEY"]``)."""
@@ -169,13 +173,20 @@ def analyze(source: str, emit: F.Emit) -> None:
         for ident in _VARIABLE.findall(rhs):
             held = labels.get(ident)
             if held:
-                if "env" in held and _members_only(line, ident):
-                    held = held - {"env"}  # env.OPENAI_API_KEY: one variable, not a dump
+                if held & _ENVIRONMENTS and _members_only(line, ident):
+                    # env.OPENAI_API_KEY, a .env file's cfg.WECHAT_APP_SECRET: one variable,
+                    # as os.environ["X"] is, not a dump of them
+                    held = held - _ENVIRONMENTS
                 line_labels |= held
-        store = F.credential_store(joined) if strings else None
+        # the strings joined as path.join joins them (".kube", "config"), else one by one
+        # (readFileSync(".env", "utf8") is no ".env/utf8")
+        store = (F.credential_store(joined) or next(
+            filter(None, map(F.credential_store, strings)), None)) if strings else None
         home = _HOME.search(line) is not None
         if store is not None:
-            line_labels.add("credential")
+            # a .env file holds environment variables: its parsed keys are read as the
+            # environment's are
+            line_labels.add("dotenv" if store == F.DOTENV else "credential")
             emit(F.CREDENTIAL, store, number, f"names {store}", "")
         if _ENV_ALL.search(line):
             # given to a function of this file, the environment is that function's to read:
@@ -229,8 +240,9 @@ def analyze(source: str, emit: F.Emit) -> None:
             sending = _SENDING.search(line) is not None
             if sending:
                 emit(F.SEND, host or "?", number, "sends data over the network", "")
-            if {"credential", "env"} & line_labels:
-                what = "credentials" if "credential" in line_labels else "environment variables"
+            if {"credential", "dotenv", "env"} & line_labels:
+                what = ("credentials" if line_labels & {"credential", "dotenv"}
+                        else "environment variables")
                 emit(F.EXFIL, host or "?", number, f"sends {what} to {host or 'a server'}",
                      "high")
         for match in _CHILD.finditer(line):

@@ -70,6 +70,14 @@ INLINE_COMMANDS = frozenset({
 })
 
 
+#: Words right before an inline command that present it as a thing not to do: "(no `rm -rf
+#: /` equivalents)", "never `curl | sh`", "avoid `eval $(...)`", "instead of `rm -rf ~`".
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:no|not|never|avoid(?:s|ing)?|without|forbids?|bans?|blocks?|prevents?|"
+    r"disallows?|refuses?|denies|instead of|rather than|unlike)|禁止|不要|避免|切勿)"
+    r"[\s(\[\"'*_]*$", re.IGNORECASE)
+
+
 #: Change logs and release notes: the commands in them are history ("blocks `rm -rf /`"),
 #: never instructions to the agent
 _HISTORY_FILE = re.compile(r"(?:^|/)(?:CHANGE_?LOG|CHANGES|HISTORY|NEWS|RELEASE[_-]?NOTES)"
@@ -176,10 +184,12 @@ def analyze(text: str, relpath: str, emit_fact: Callable[[F.Fact], None], *,
     # names assigned in the document's shell blocks (added as blocks are analysed)
     state = shell.ShellState()
 
-    def flush(collected: list[F.Fact], line: int, extra: str, span: range) -> None:
+    def flush(collected: list[F.Fact], line: int, extra: str, span: range,
+              negated: bool = False) -> None:
         if not collected:
             return
-        doc = whole_file_documentary or _context_documentary(index.lines, line, extra)
+        doc = (negated or whole_file_documentary
+               or _context_documentary(index.lines, line, extra))
         if doc:
             documentary_lines.update(span)
         for fact in collected:
@@ -221,7 +231,9 @@ def analyze(text: str, relpath: str, emit_fact: Callable[[F.Fact], None], *,
             line = index.lines[number]
             collected: list[F.Fact] = []
             _inline(code, relpath, number + first_line, line, collected.append, state)
-            flush(collected, number, line, range(number + first_line, number + first_line + 1))
+            before = text[text.rfind("\n", 0, at) + 1 : at]
+            flush(collected, number, line, range(number + first_line, number + first_line + 1),
+                  negated=_NEGATED_BEFORE.search(before) is not None)
         at = text.find("`", match.end())
     return documentary_lines
 
