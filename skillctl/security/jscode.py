@@ -132,15 +132,17 @@ def _evaluating_timer(line: str, labels: dict[str, set[str]]) -> bool:
     return False
 
 
-#: Labels of a whole environment: ``process.env``, a parsed ``.env`` file.
-_ENVIRONMENTS = frozenset({"env", "dotenv"})
+#: A member read of any name (``env.KEY``, ``env?.key``, ``env["KEY"]``).
+_ANY_MEMBER = r"\s*(?:\?\.|\.|\[)\s*[\w$'\"]"
+#: A member read of an environment variable's name (``cfg.WECHAT_APP_SECRET``,
+#: ``cfg["API_KEY"]``), not a method of the text (``cfg.split``).
+_ENV_KEY_MEMBER = r"\s*(?:(?:\?\.|\.)\s*[A-Z_][A-Z0-9_]*(?![\w$])|\[\s*['\"])"
 
 
-def _members_only(line: str, name: str) -> bool:
+def _members_only(line: str, name: str, member: str = _ANY_MEMBER) -> bool:
     """Whether ``name`` is used on ``line`` only to read a member (``env.KEY``,
-    ``env?.KEY``, ``env["KEY"]``)."""
-    uses = re.findall(rf"(?<![\w$.]){re.escape(name)}(?![\w$])(\s*(?:\?\.|\.|\[)\s*[\w$'\"])?",
-                      line)
+    ``env?.KEY``, ``env["KEY"]``), of the kind ``member`` matches."""
+    uses = re.findall(rf"(?<![\w$.]){re.escape(name)}(?![\w$])({member})?", line)
     return bool(uses) and all(uses)
 
 
@@ -173,10 +175,12 @@ def analyze(source: str, emit: F.Emit) -> None:
         for ident in _VARIABLE.findall(rhs):
             held = labels.get(ident)
             if held:
-                if held & _ENVIRONMENTS and _members_only(line, ident):
-                    # env.OPENAI_API_KEY, a .env file's cfg.WECHAT_APP_SECRET: one variable,
-                    # as os.environ["X"] is, not a dump of them
-                    held = held - _ENVIRONMENTS
+                if "env" in held and _members_only(line, ident):
+                    held = held - {"env"}  # env.OPENAI_API_KEY: one variable, not a dump
+                if "dotenv" in held and _members_only(line, ident, _ENV_KEY_MEMBER):
+                    # a parsed .env file's cfg.WECHAT_APP_SECRET: one variable, as
+                    # os.environ["X"] is (its text's .split("=") is still the file)
+                    held = held - {"dotenv"}
                 line_labels |= held
         # the strings joined as path.join joins them (".kube", "config"), else one by one
         # (readFileSync(".env", "utf8") is no ".env/utf8")

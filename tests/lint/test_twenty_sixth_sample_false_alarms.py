@@ -13,6 +13,29 @@ from tests.conftest import put
 from tests.lint.sampled import MakeSkill
 from tests.lint.sampled import found as _found
 
+# --------------------------------------------------------------------------- twenty-sixth
+
+_SEARCH = "---\nname: research-pro\ndescription: Searches. Use when researching.\n---\n"
+
+
+@pytest.mark.parametrize(("code", "severity"), [
+    # mfang0126/openclaw-skills research-pro/scripts/selftest.mjs:133: `argv: [` then
+    # `"./grok_search.mjs",` alone on its line, the list given to spawn(process.execPath, ...)
+    ('tests.push(testJson({\n  argv: [\n    "./grok_search.mjs",\n    "clawdbot",\n'
+     '    "--x",\n  ],\n}));', "warning"),
+    ('const argv = [\n  "--web",\n  "./grok_search.mjs",\n];', "warning"),
+    # the first item of a list an exec call opens is the program it runs
+    ('spawn([\n  "./grok_search.mjs",\n  "--web",\n]);', "error"),
+    ('execFileSync(\n  "./grok_search.mjs",\n  ["--web"],\n);', "error"),
+])
+def test_a_path_alone_on_a_line_of_a_list_in_code(make_skill: MakeSkill, code: str,
+                                                  severity: str) -> None:
+    skill = make_skill("research-pro", raw=(_SEARCH + "Use the xAI API with curl.\n").encode())
+    put(skill, "scripts/grok_search.mjs", "#!/usr/bin/env node\nconsole.log(1);\n", 0o644)
+    put(skill, "scripts/selftest.mjs", "#!/usr/bin/env node\n" + code + "\n", 0o755)
+    assert _found(skill, "script-not-executable") == {("grok_search.mjs", 1): severity}
+
+
 # --------------------------------------------------------------------------- twenty-seventh
 
 _PLANNING = "---\nname: planning\ndescription: Plans with files. Use when planning.\n---\n"

@@ -125,6 +125,25 @@ _VARIABLE_PREFIX = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*/")
 #: What stands before a value that is an item of a YAML list (``- "``) or of a JSON array
 #: written one item a line (``"``): in a data file (not code), such a path is data.
 _DATA_LIST_ITEM = re.compile(r"\s*(?:-\s+)?[\"']?")
+#: A shebang line that runs a shell (``#!/bin/bash``, ``#!/usr/bin/env -S zsh -e``).
+_SHELL_SHEBANG = re.compile(rb"#![^\n]*?\b(?:ba|z|k|da|a|c|tc|fi)?sh\b")
+#: A string alone on a line of code, as an item of a list written one item a line.
+_CODE_ITEM_BEFORE = re.compile(r"[ \t]*[\"']")
+_CODE_ITEM_AFTER = re.compile(r"[\"'][ \t]*(?:,[ \t]*)?(?:[\])][ \t]*[,;)]*[ \t]*)?$")
+#: A call that runs the first item of the list it opens (``spawn([``, ``subprocess.run([``,
+#: ``execFileSync(``): that item is the program.
+_EXEC_OPENS = re.compile(
+    r"\b(?:spawn(?:Sync)?|exec(?:File)?(?:Sync)?|execa(?:Sync)?|fork|run|Popen|call|"
+    r"check_call|check_output|exec[lv]p?e?)\s*\(\s*\[?\s*$")
+
+
+def _first_argv_item(text: str, line_start: int) -> bool:
+    """Whether the line at ``line_start`` is the first item of a list an exec call opens on
+    the line before (``subprocess.run([`` then ``"./x.sh",``)."""
+    previous = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    return _EXEC_OPENS.search(text, previous, max(previous, line_start - 1)) is not None
+
+
 #: Data files (no code runs in them; a hook's ``command:`` value is read apart).
 _DATA_SUFFIXES = (".json", ".jsonc", ".yaml", ".yml", ".toml")
 #: What may stand before a path alone on a line of prose: nothing, or a list item's marker.
@@ -436,8 +455,10 @@ def _texts(ctx: SkillContext, skip: str) -> Iterator[tuple[bool, bool, bool, boo
         if b"\x00" not in data:
             lower = file.relpath.lower()
             markdown = lower.endswith((".md", ".mdx", ".markdown", ".txt"))
-            quoting = markdown or not (lower.endswith(_SHELL_SUFFIXES)
-                                       or (data.startswith(b"#!") and b"sh" in data[:40]))
+            # a shell script quotes nothing the way code does: by its suffix or its shebang
+            # line (only that line: "tests.push(" on the next is no shell)
+            quoting = markdown or not (lower.endswith(_SHELL_SUFFIXES) or (
+                data.startswith(b"#!") and _SHELL_SHEBANG.match(data, 0, 80) is not None))
             yield (markdown, quoting, lower.endswith(_DATA_SUFFIXES),
                    markdown and _for_maintainers(ctx, file.relpath),
                    data.decode("utf-8", errors="replace"))
@@ -481,6 +502,13 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                         text, *block, offset)
                 if named:
                     kind = "other"
+            if kind == "direct" and quoting and not markdown and not data_file and \
+                    _CODE_ITEM_BEFORE.fullmatch(before) and _CODE_ITEM_AFTER.match(after) and \
+                    not _first_argv_item(text, offset - len(before)):
+                # an item of a list written one item a line in code (`argv: [` then
+                # `"./x.mjs",` then its arguments, given to `spawn(process.execPath, …)`):
+                # the program run is the first item of an exec call's list, not this one
+                kind = "other"
             if kind == "direct" and not quoting and _ARRAY_ITEM.match(before + path + after) \
                     and _in_shell_array(text, offset):
                 kind = "other"  # an item of `PATHS=( "…/x.py" … )`: a path tried, not run
