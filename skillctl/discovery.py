@@ -1294,6 +1294,12 @@ def discover(
                                      item.depth, real, dir_name))
                 continue
             draft = _evaluate(profile, skill, place, item.depth, real, cache, dir_name)
+            if place.plugin is not None and place.plugin.commands \
+                    and draft.status is Status.ACTIVE and draft.name.removeprefix(
+                        place.plugin.namespace + ":") in place.plugin.commands:
+                draft.status = Status.HIDDEN
+                draft.reason = (f"{profile.display_name} offers the plugin's command "
+                                f"{draft.name} in its place")
             if place.plugin is not None and place.plugin.state is not plugins.State.ENABLED \
                     and draft.status is Status.ACTIVE:
                 draft.status = (Status.DISABLED if place.plugin.state is plugins.State.DISABLED

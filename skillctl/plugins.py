@@ -73,6 +73,9 @@ class Plugin:
     #: the folder the agent's catalog names as the root of these skills, when it is not
     #: ``skills`` (Codex aliases ``plugins/cache/<marketplace>``)
     catalog_root: Path | None = None
+    #: the names of its commands (:func:`claude_commands`): a skill of the plugin with one of
+    #: them is not offered, the command is
+    commands: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +357,7 @@ def read_claude_installed(path: Path, context: Context) -> Found:
         if failure is not None:
             state, reason = State.FAILED, f"plugin {plugin_id} fails to load: {failure}"
         plugins.append(Plugin(plugin_id, namespace or name, folder / "skills", state, reason,
-                              path))
+                              path, commands=claude_commands(folder)))
     return Found(tuple(plugins), tuple(notes))
 
 
@@ -398,6 +401,38 @@ def claude_manifest_problem(folder: Path) -> str | None:
     return None
 
 
+#: Most command files read below one plugin's commands folders, and how deep.
+_MAX_COMMANDS = 2000
+_MAX_COMMAND_DEPTH = 8
+
+
+def claude_commands(folder: Path) -> frozenset[str]:
+    """The names of a Claude Code plugin's commands: every ``.md`` file below the folders its
+    manifest's ``commands`` names (``"./cmds"`` or a list; a ``.md`` path is one command),
+    else below ``commands/``, named by its path there with ``:`` between folders
+    (``sub/deep.md`` is ``sub:deep``; seen with 2.1.332, which lists it ``<plugin>:sub:deep``
+    and offers a command in place of a skill of the plugin with its name)."""
+    data, _ = load_json(folder / MANIFEST)
+    field = data.get("commands") if isinstance(data, dict) else None
+    paths = ([field] if isinstance(field, str) else
+             [p for p in field if isinstance(p, str)] if isinstance(field, list) else [])
+    places = [folder / p for p in paths if p.startswith("./")] or [folder / "commands"]
+    names: set[str] = set()
+    for place in places:
+        if place.suffix == ".md" and place.is_file():
+            names.add(place.stem)
+            continue
+        base = len(os.fspath(place)) + 1
+        for top, dirs, files in os.walk(place):
+            if top[base:].count(os.sep) >= _MAX_COMMAND_DEPTH:
+                dirs[:] = []
+            for file in files:
+                if file.endswith(".md") and len(names) < _MAX_COMMANDS:
+                    relative = os.path.join(top, file[:-3])[base:]
+                    names.add(relative.replace(os.sep, ":"))
+    return frozenset(names)
+
+
 def read_claude_skills_dir(path: Path, context: Context) -> Found:
     """Plugin folders inside Claude Code's user skills folder (``<name>@skills-dir``)."""
     del context  # loaded without a switch, wherever the project is
@@ -421,7 +456,7 @@ def read_claude_skills_dir(path: Path, context: Context) -> Found:
                                   f"{problem}", folder))
             continue
         plugins.append(Plugin(plugin_id, namespace or child.name, folder / "skills",
-                              State.ENABLED, None, folder))
+                              State.ENABLED, None, folder, commands=claude_commands(folder)))
     return Found(tuple(plugins), tuple(notes))
 
 

@@ -355,3 +355,33 @@ def test_claude_refuses_a_plugin_whose_manifest_breaks_its_schema(
     assert (view.status is Status.ACTIVE) is loads, view.reason
     if not loads:
         assert "plugin.json" in (view.reason or "")
+
+
+def test_a_plugin_command_is_offered_in_place_of_its_skill(tmp_path: Path) -> None:
+    # seen with Claude Code 2.1.332 (addyosmani/agent-skills in ~/.claude/skills, whose
+    # manifest names "./.claude/commands"; and a probe): the plugin's command kit:beta is
+    # offered and its skill beta is not; a manifest's commands path replaces commands/
+    home, project = tmp_path / "home", tmp_path / "proj"
+    project.mkdir()
+    kit = home / ".claude" / "skills" / "kit"
+    (kit / ".claude-plugin").mkdir(parents=True)
+    (kit / ".claude-plugin" / "plugin.json").write_text('{"name": "kit"}', encoding="utf-8")
+    for name in ("alpha", "beta", "deep"):
+        _skill(kit / "skills" / name, f"The {name} skill.")
+    (kit / "commands" / "sub").mkdir(parents=True)
+    (kit / "commands" / "beta.md").write_text("---\ndescription: c\n---\nRun.\n", "utf-8")
+    (kit / "commands" / "sub" / "deep.md").write_text("Run.\n", "utf-8")
+    assert plugins.claude_commands(kit) == {"beta", "sub:deep"}
+    views = _views(tmp_path)
+    assert views["kit:alpha"][0] is Status.ACTIVE and views["kit:deep"][0] is Status.ACTIVE
+    status, reason = views["kit:beta"]
+    assert status is Status.HIDDEN
+    assert reason == "Claude Code offers the plugin's command kit:beta in its place"
+    # the manifest's own commands folder replaces commands/
+    (kit / ".claude-plugin" / "plugin.json").write_text(
+        '{"name": "kit", "commands": "./.claude/commands"}', encoding="utf-8")
+    (kit / ".claude" / "commands").mkdir(parents=True)
+    (kit / ".claude" / "commands" / "alpha.md").write_text("Run.\n", "utf-8")
+    assert plugins.claude_commands(kit) == {"alpha"}
+    views = _views(tmp_path)
+    assert views["kit:alpha"][0] is Status.HIDDEN and views["kit:beta"][0] is Status.ACTIVE

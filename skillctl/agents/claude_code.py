@@ -229,13 +229,18 @@ PROFILE = Profile(
         + " come from docs and release notes, not from the binary; "
         + ", ".join(sorted(_DOCUMENTED_COMMANDS))
         + " are documented for the interactive session, which the suite cannot list",
-        "legacy .claude/commands, --add-dir and bundled skills are not scanned",
+        "--add-dir and bundled skills are not scanned; commands are not listed in the "
+        "catalog. Seen with 2.1.332: ~/.claude/commands and <project>/.claude/commands "
+        "(sub/x.md is sub:x; the description, else the first line of the body) come after "
+        "the skills-folder skills, merged and sorted by name, the user's copy first; then "
+        "each plugin's commands (<plugin>:<command>), then plugin skills; a skill wins over "
+        "a command of its name, except that a plugin's command wins over its own skill "
+        "(that one is modelled)",
         "nested .claude/skills below the working directory load only once a file there is "
         "touched; skillctl does not model that",
         "the reserved directory name 'synced' is applied to every root",
         "the managed-settings path and its precedence over local settings are not verified",
-        "plugins: their commands/ (listed as <plugin>:<command>) are not modelled, nor a "
-        "SKILL.md directly in a plugin's skills/ folder (Claude Code loads it as "
+        "plugins: a SKILL.md directly in a plugin's skills/ folder (Claude Code loads it as "
         "<plugin>:skills and ignores the rest); a project-scope install is matched against "
         "the working directory only; enabledPlugins is not applied to skills-dir plugins",
     ),
