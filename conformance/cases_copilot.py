@@ -55,6 +55,23 @@ _budget_edge("copilot-budget-edge", 151, "151 skills of which 150 take exactly 1
              "characters")
 
 
+def copilot_depth(base: Path) -> Case:
+    # found on a real tree (kaiohenricunha/dotclaude in .agents/skills: a template skill 7
+    # folders deep won over a shallower copy): the CLI has no depth limit of its own
+    home, project = shared.tree(base)
+    for depth in (6, 7, 12, 20):
+        parts = [f"d{i}" for i in range(depth - 1)] + [f"depth-{depth:02d}"]
+        shared.skill(project / ".agents/skills" / Path(*parts), description=f"At {depth}.")
+        parts = [f"u{i}" for i in range(depth - 1)] + [f"user-depth-{depth:02d}"]
+        shared.skill(home / ".copilot/skills" / Path(*parts), description=f"User, {depth}.")
+    return shared.make("copilot-depth", base, home, project,
+                       "skills 6 to 20 folders below a project and a personal root",
+                       skip=_OTHERS)
+
+
+CASES["copilot-depth"] = copilot_depth
+
+
 def _names_line(case_id: str, longer: int, about: str) -> CaseBuilder:
     """13 skills with 1,000-character descriptions fill most of the budget; 150 skills with
     57-character names follow, so that the names line holds exactly 5,000 characters after

@@ -319,3 +319,14 @@ def test_a_colon_inside_a_name_is_kept(tmp_path: Path) -> None:
         skill(root / folder, name)
     found = {v.name: v.status for v in discover(CLI, project, home, {}).views}
     assert {n for n, s in found.items() if s is Status.ACTIVE} == {"p:q", "tail:", "r:s"}
+
+
+def test_there_is_no_depth_limit(tmp_path: Path) -> None:
+    # 1.0.102 (conformance case copilot-depth): skills 7, 12 and 20 folders below a root load
+    project, home = tree(tmp_path)
+    for depth in (6, 7, 12, 20):
+        parts = [f"d{i}" for i in range(depth - 1)] + [f"depth-{depth:02d}"]
+        skill(project.joinpath(".agents/skills", *parts))
+    views = discover(CLI, project, home, {}).views
+    assert sorted(v.name for v in views if v.status is Status.ACTIVE) == [
+        "depth-06", "depth-07", "depth-12", "depth-20"]

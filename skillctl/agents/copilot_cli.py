@@ -8,6 +8,7 @@ are also named by ``copilot skill --help``.
 
 from __future__ import annotations
 
+from skillctl import limits
 from skillctl.agents.profile import (
     DedupKey,
     InvalidHandling,
@@ -20,6 +21,8 @@ from skillctl.agents.profile import (
     Winner,
 )
 from skillctl.model import Scope
+
+_ANY = limits.MAX_SCAN_DEPTH  # no limit of its own (skillctl still stops at its cap)
 
 #: the skills shipped in the package (``builtin/``) that the catalog lists after the user's;
 #: ``discover-resources`` is listed only behind a feature flag
@@ -48,14 +51,19 @@ PROFILE = Profile(
         "the real CLI, run offline by the conformance suite",
         "copilot skill --help, copilot help environment",
     ),
+    # no depth limit: skills 40 folders below a root load (seen with 1.0.102, conformance
+    # case copilot-depth; a real tree had one 7 deep); skillctl stops at its own cap
     roots=(
-        Root("{project}/.github/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
-        Root("{project}/.agents/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6),
-        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST, max_depth=6,
-             not_in_home=True),
-        Root("{env:COPILOT_HOME}/skills", Scope.USER, max_depth=6, note="$COPILOT_HOME/skills"),
-        Root("{home}/.copilot/skills", Scope.USER, max_depth=6, env_disable=("COPILOT_HOME",)),
-        Root("{home}/.agents/skills", Scope.USER, max_depth=6),
+        Root("{project}/.github/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+             max_depth=_ANY),
+        Root("{project}/.agents/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+             max_depth=_ANY),
+        Root("{project}/.claude/skills", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+             max_depth=_ANY, not_in_home=True),
+        Root("{env:COPILOT_HOME}/skills", Scope.USER, max_depth=_ANY,
+             note="$COPILOT_HOME/skills"),
+        Root("{home}/.copilot/skills", Scope.USER, max_depth=_ANY, env_disable=("COPILOT_HOME",)),
+        Root("{home}/.agents/skills", Scope.USER, max_depth=_ANY),
     ),
     # every folder from the working directory up to the git root; without git, up to /
     stop=Stop.GIT_ROOT_ELSE_FILESYSTEM,
