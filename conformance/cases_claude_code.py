@@ -85,3 +85,49 @@ def _budget(base: Path) -> Case:
               description=f"Big skill {i}: " + "consectetur adipiscing elit " * 40)
     return make("cc-budget", base, home, project,
                 "40 skills with 1,100-character descriptions: past any listing budget")
+
+
+@_case
+def _commands(base: Path) -> Case:
+    # found on a real tree (addyosmani/agent-skills in ~/.claude/skills: a plugin whose
+    # manifest names "./.claude/commands", and whose command "accomplish" is offered in
+    # place of its skill of that name), then pinned by probes: commands are listed after the
+    # skills folders' skills, the user's and project's sorted together by name (the user's
+    # copy first), then each plugin's, then the plugins' skills
+    import json
+
+    from conformance.cases import write
+
+    home, project = tree(base)
+    cwd = project / "sub"
+    cwd.mkdir(parents=True, exist_ok=True)
+    write(home / ".claude/commands/hello-user.md",
+          "---\ndescription: Say hello from the user.\n---\nSay hello.\n")
+    write(home / ".claude/commands/nodesc.md", "Just a body line for the command.\nMore.\n")
+    write(home / ".claude/commands/heading.md", "---\nargument-hint: x\n---\n\n# Title line\n")
+    write(home / ".claude/commands/named.md",
+          "---\nname: other-name\ndescription: The file names it.\n---\nX.\n")
+    write(home / ".claude/commands/hidden-cmd.md",
+          "---\ndescription: Hidden.\ndisable-model-invocation: true\n---\nX.\n")
+    write(home / ".claude/commands/Upper.md", "---\ndescription: Upper case file.\n---\nX.\n")
+    write(home / ".claude/commands/a-both.md", "---\ndescription: The user's a-both.\n---\nX.\n")
+    write(home / ".claude/commands/notes.txt", "Not a command.\n")
+    write(project / ".claude/commands/a-both.md",
+          "---\ndescription: The project's a-both.\n---\nX.\n")
+    write(project / ".claude/commands/root-cmd.md", "---\ndescription: At the git root.\n---\n")
+    write(cwd / ".claude/commands/sub/nested-cmd.md",
+          "---\ndescription: A nested command.\n---\nDo it.\n")
+    write(project / ".claude/commands/proj-skill.md",
+          "---\ndescription: A command named like a project skill.\n---\nDo it.\n")
+    skill(project / ".claude/skills/proj-skill", description="The project skill wins.")
+    for plugin, manifest in (("kit", {"name": "kit"}),
+                             ("kit2", {"name": "kit2", "commands": "./cmds"})):
+        folder = home / ".claude/skills" / plugin
+        write(folder / ".claude-plugin/plugin.json", json.dumps(manifest) + "\n")
+        skill(folder / "skills/alpha", description=f"The {plugin} alpha skill.")
+        skill(folder / "skills/beta", description=f"The {plugin} beta skill.")
+        write(folder / "commands/beta.md", f"---\ndescription: The {plugin} beta command.\n---\n")
+        write(folder / "commands/sub/deep.md", f"---\ndescription: {plugin} deep.\n---\n")
+        write(folder / "cmds/epsilon.md", f"---\ndescription: The {plugin} epsilon.\n---\n")
+    return make("cc-commands", base, home, cwd,
+                "user, project and plugin commands beside skills")

@@ -38,6 +38,7 @@ from skillctl.agents.profile import (
     Winner,
 )
 from skillctl.collation import LocaleKey, locale_key
+from skillctl.commands import Command, read_commands
 from skillctl.dialects import Verdict, js_scalar, verdict
 from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.fallback import body_first_line, from_body
@@ -134,6 +135,9 @@ class Resolution:
     #: the agent's settings rules that apply here, lowest precedence first (they switch the
     #: agent's built-in skills off too)
     settings_rules: tuple[settings.Rule, ...] = ()
+    #: the commands the agent lists in its catalog beside the skills (``command_roots`` and
+    #: enabled plugins' commands), those a skill's name wins over left out, in reading order
+    commands: tuple[Command, ...] = ()
 
     #: views by the path that shadows them, built on first use of :meth:`shadowed_by`
     #: (the key None marks the index as built)
@@ -1328,8 +1332,37 @@ def discover(
         drafts.sort(key=lambda d: slots.get(d.name, len(slots)) if d.status not in _UNMET
                     else len(slots))
     unique_notes = sorted(set(notes), key=lambda n: (str(n.path), n.reason))
+    commands = _commands(profile, project, home, environ, in_plugins, drafts)
     return Resolution(profile.id, project, home, tuple(d.freeze(profile.id) for d in drafts),
-                      tuple(unique_notes), tuple(rules))
+                      tuple(unique_notes), tuple(rules), commands)
+
+
+def _commands(profile: Profile, project: Path, home: Path, environ: Mapping[str, str],
+              in_plugins: Sequence[RootPlace], drafts: Sequence[_Draft]) -> tuple[Command, ...]:
+    """The commands ``profile`` lists: its ``command_roots`` in order (the first of a name
+    wins; a skill offered outside plugins wins over a command of its name), then each enabled
+    plugin's (which win over the plugin's own skills: see :func:`discover`)."""
+    if not profile.command_roots and not any(p.plugin and p.plugin.commands for p in in_plugins):
+        return ()
+    taken = {d.name for d in drafts if d.status is Status.ACTIVE and d.place.plugin is None}
+    found: list[Command] = []
+    for root in profile.command_roots:
+        for directory in walk_dirs(project, home, root.walk, profile.stop):
+            for path in expand_template(root.template, directory, home, environ):
+                for command in read_commands(path, root.scope):
+                    if command.name not in taken:
+                        taken.add(command.name)
+                        found.append(command)
+    for place in in_plugins:
+        plugin = place.plugin
+        if plugin is None or not plugin.commands or plugin.state is not plugins.State.ENABLED:
+            continue
+        for folder in plugins.claude_command_folders(plugin.skills.parent):
+            for command in read_commands(folder, Scope.PLUGIN, plugin.namespace):
+                if command.name not in taken:
+                    taken.add(command.name)
+                    found.append(command)
+    return tuple(found)
 
 
 @_gc_paused

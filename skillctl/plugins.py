@@ -401,36 +401,26 @@ def claude_manifest_problem(folder: Path) -> str | None:
     return None
 
 
-#: Most command files read below one plugin's commands folders, and how deep.
-_MAX_COMMANDS = 2000
-_MAX_COMMAND_DEPTH = 8
-
-
-def claude_commands(folder: Path) -> frozenset[str]:
-    """The names of a Claude Code plugin's commands: every ``.md`` file below the folders its
-    manifest's ``commands`` names (``"./cmds"`` or a list; a ``.md`` path is one command),
-    else below ``commands/``, named by its path there with ``:`` between folders
-    (``sub/deep.md`` is ``sub:deep``; seen with 2.1.332, which lists it ``<plugin>:sub:deep``
-    and offers a command in place of a skill of the plugin with its name)."""
+def claude_command_folders(folder: Path) -> list[Path]:
+    """Where a Claude Code plugin keeps its commands: the ``./`` paths its manifest's
+    ``commands`` names (a folder, a ``.md`` file, or a list of them), else ``commands/``
+    (seen with 2.1.332: ``"commands": "./cmds"`` replaces ``commands/``)."""
     data, _ = load_json(folder / MANIFEST)
     field = data.get("commands") if isinstance(data, dict) else None
     paths = ([field] if isinstance(field, str) else
              [p for p in field if isinstance(p, str)] if isinstance(field, list) else [])
-    places = [folder / p for p in paths if p.startswith("./")] or [folder / "commands"]
-    names: set[str] = set()
-    for place in places:
-        if place.suffix == ".md" and place.is_file():
-            names.add(place.stem)
-            continue
-        base = len(os.fspath(place)) + 1
-        for top, dirs, files in os.walk(place):
-            if top[base:].count(os.sep) >= _MAX_COMMAND_DEPTH:
-                dirs[:] = []
-            for file in files:
-                if file.endswith(".md") and len(names) < _MAX_COMMANDS:
-                    relative = os.path.join(top, file[:-3])[base:]
-                    names.add(relative.replace(os.sep, ":"))
-    return frozenset(names)
+    return [folder / p for p in paths if p.startswith("./")] or [folder / "commands"]
+
+
+def claude_commands(folder: Path) -> frozenset[str]:
+    """The names of a Claude Code plugin's commands (:func:`skillctl.commands.command_files`
+    of :func:`claude_command_folders`): 2.1.332 lists ``sub/deep.md`` as
+    ``<plugin>:sub:deep`` and offers a command in place of a skill of the plugin with its
+    name."""
+    from skillctl.commands import command_files
+
+    return frozenset(name for place in claude_command_folders(folder)
+                     for name, _ in command_files(place))
 
 
 def read_claude_skills_dir(path: Path, context: Context) -> Found:

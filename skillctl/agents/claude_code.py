@@ -229,13 +229,12 @@ PROFILE = Profile(
         + " come from docs and release notes, not from the binary; "
         + ", ".join(sorted(_DOCUMENTED_COMMANDS))
         + " are documented for the interactive session, which the suite cannot list",
-        "--add-dir and bundled skills are not scanned; commands are not listed in the "
-        "catalog. Seen with 2.1.332: ~/.claude/commands and <project>/.claude/commands "
-        "(sub/x.md is sub:x; the description, else the first line of the body) come after "
-        "the skills-folder skills, merged and sorted by name, the user's copy first; then "
-        "each plugin's commands (<plugin>:<command>), then plugin skills; a skill wins over "
-        "a command of its name, except that a plugin's command wins over its own skill "
-        "(that one is modelled)",
+        "--add-dir and bundled skills are not scanned",
+        "commands: the catalog order (skills-folder skills, then the user's and project's "
+        "commands sorted together by name, then each plugin's commands, then plugin skills) "
+        "and the budget rank of commands (as the user's skills) are from a few runs, not "
+        "from the code; a command whose name a plugin skill or another plugin's command "
+        "also has is not checked",
         "nested .claude/skills below the working directory load only once a file there is "
         "touched; skillctl does not model that",
         "the reserved directory name 'synced' is applied to every root",
@@ -262,6 +261,12 @@ PROFILE = Profile(
     # Plugins (issue 14 §4; checked with 2.1.332): installed_plugins.json with the marketplace
     # known and listing the plugin, switched on by enabledPlugins; plugin folders in the user
     # skills folder load as <name>@skills-dir. Skills are invoked as <plugin>:<dir>.
+    # commands (seen with 2.1.332, conformance case claude-commands): the user's first, then
+    # the project's from the working directory up to the git root
+    command_roots=(
+        Root("{claude_config}/commands", Scope.USER),
+        Root("{project}/.claude/commands", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST),
+    ),
     plugin_sources=(
         PluginSource("claude-installed", ("{claude_config}/plugins/installed_plugins.json",),
                      enabled_key="enabledPlugins",

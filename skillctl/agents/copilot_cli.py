@@ -106,6 +106,9 @@ PROFILE = Profile(
     allowed_tools="",
     runs_scripts_without_approval=None,
     uncertain=(
+        "the .md files directly in each .claude/commands folder (working directory up to the "
+        "git root) are loaded as project skills, listed after the built-in ones (seen with "
+        "1.0.102, conformance case cc-commands); not modelled",
         "the catalog's budget (15,000 characters, then the rest by name) was measured with the "
         "default model; whether another model changes it is not known",
         "security (issue 18): what the CLI does with allowed-tools and whether it asks before "

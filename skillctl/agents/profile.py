@@ -299,6 +299,10 @@ class Profile:
     #: code point: ``a-b/c`` before ``a/c``, ``a/b/c`` before ``b``; the Copilot CLI) or
     #: "locale-path" (the same paths sorted with ``localeCompare``: OpenClaw)
     root_order: str = "sorted"
+    #: folders of commands (Markdown files) the agent lists in its catalog beside the skills
+    #: (:mod:`skillctl.commands`; Claude Code's ``.claude/commands``), in the order it reads
+    #: them: of two commands of one name the first wins
+    command_roots: tuple[Root, ...] = ()
     #: the catalog lists each name once, in the slot where the name was first met in scan
     #: order (the ``catalog_builtins`` first, then the roots), with the copy that won: a later
     #: skill of that name, a built-in's included, takes the earlier one's place (Gemini CLI's

@@ -212,16 +212,17 @@ def _profile(agent: str | None) -> Any:
     return get_profile(agent)
 
 
-def _discovered(profile: Any, project: Path | None,
-                home: Path | None) -> tuple[list[Any], set[Path], tuple[Any, ...]]:
+def _discovered(profile: Any, project: Path | None, home: Path | None
+                ) -> tuple[list[Any], set[Path], tuple[Any, ...], tuple[Any, ...]]:
     """The skills the agent loads and offers (status active), in its precedence order, the
-    entry files of those its settings list by name alone, and those settings' rules."""
+    entry files of those its settings list by name alone, those settings' rules, and the
+    commands it lists beside the skills."""
     from skillctl.discovery import Status, discover
 
     found = discover(profile, project or Path.cwd(), home or Path.home())
     active = [view for view in found.views if view.status is Status.ACTIVE]
     return ([view.skill for view in active], {view.path for view in active if view.name_only},
-            found.settings_rules)
+            found.settings_rules, found.commands)
 
 
 def _run(
@@ -262,6 +263,7 @@ def _run(
     skills: Iterable[Any]
     names_only: set[Path] = set()
     settings_rules: tuple[Any, ...] = ()
+    commands: tuple[Any, ...] = ()
     if paths:
         from skillctl.collect import candidates_for, load_skill
 
@@ -275,14 +277,15 @@ def _run(
         # tree never holds every file's text at once (what collect() would do)
         skills = (load_skill(c.dir, c.entry, root=None) for c in candidates)
     elif profile is not None:
-        skills, names_only, settings_rules = _discovered(profile, project, home)
+        skills, names_only, settings_rules, commands = _discovered(profile, project, home)
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
     request = BudgetRequest(
         context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home()),
         project=project,
     )
-    result = render_catalog(skills, fmt, request, profile, names_only, settings_rules)
+    result = render_catalog(skills, fmt, request, profile, names_only, settings_rules,
+                            commands)
     catalog = result.catalog
     if report:
         from skillctl.render.report import format_report

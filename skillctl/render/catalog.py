@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from skillctl.agents.profile import Profile
+    from skillctl.commands import Command
     from skillctl.settings import Rule
 
 _MODEL_OFF = ("disable-model-invocation",)
@@ -240,11 +241,14 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
 def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetRequest | None = None,
                    profile: Profile | None = None,
                    names_only: Collection[Path] = (),
-                   settings_rules: Sequence[Rule] = ()) -> CatalogResult:
+                   settings_rules: Sequence[Rule] = (),
+                   commands: Sequence[Command] = ()) -> CatalogResult:
     """Render ``skills`` in ``format_id``; ``profile`` (when its catalog format is this one)
     supplies the excluded fields and the description cap. The skills whose entry file is in
     ``names_only`` are listed without a description (the agent's settings say so); the
-    agent's ``settings_rules`` apply to its built-in skills as to discovered ones."""
+    agent's ``settings_rules`` apply to its built-in skills as to discovered ones; the
+    agent's ``commands`` (:attr:`skillctl.discovery.Resolution.commands`) are listed among
+    them (:func:`_with_commands`)."""
     fmt = get_format(format_id)
     request = request or BudgetRequest()
     excluded: Sequence[str] | None = None
@@ -262,10 +266,26 @@ def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetReque
         if profile.name_rule.sanitize_chars:  # the catalog shows the name the agent made
             table = {ord(c): "-" for c in profile.name_rule.sanitize_chars}
             entries = [replace(e, name=e.name.translate(table)) for e in entries]
+        entries = _with_commands(entries, commands)
         entries = _with_builtins(profile, request, entries, settings_rules)
         entries += _obeying(settings_rules,
                             _trailing_entries(profile, {e.name for e in entries}))
     return CatalogResult(fmt.render(entries, request), tuple(skipped))
+
+
+def _with_commands(entries: list[CatalogEntry],
+                   commands: Sequence[Command]) -> list[CatalogEntry]:
+    """``entries`` with the agent's commands after the skills of its skills folders and before
+    its plugins' skills: the user's and project's commands as one group, then each plugin's
+    (seen with Claude Code 2.1.332; the catalog sorts each group by name)."""
+    if not commands:
+        return entries
+    listed = [CatalogEntry(name=c.name, description=c.description, location=str(c.path),
+                           path=c.path, scope=c.scope,
+                           root=f"<commands:{c.namespace}>" if c.namespace else "<commands>")
+              for c in commands]
+    at = next((i for i, e in enumerate(entries) if e.scope is Scope.PLUGIN), len(entries))
+    return entries[:at] + listed + entries[at:]
 
 
 def _obeying(rules: Sequence[Rule], builtins: list[CatalogEntry]) -> list[CatalogEntry]:

@@ -1,0 +1,77 @@
+"""Commands: Markdown files an agent lists in its catalog beside the skills.
+
+Claude Code 2.1.332 (seen running it, conformance case claude-commands) lists every ``.md``
+file below ``~/.claude/commands``, the project's ``.claude/commands`` folders (from the working
+directory up to the git root) and each enabled plugin's commands folders, named by the path
+below the folder with ``:`` between folders (``sub/deep.md`` is ``sub:deep``; a plugin's as
+``<plugin>:sub:deep``). The ``name`` field is not read; the description is the
+``description`` field, else the first line of the body; ``disable-model-invocation: true``
+keeps one out. What wins a name, and where commands stand in the catalog, is the catalog's
+business (:mod:`skillctl.render.catalog`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillctl.fallback import body_first_line
+from skillctl.model import Scope
+
+#: Most command files read below one folder, and how deep.
+MAX_COMMANDS = 2000
+MAX_DEPTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command as the agent lists it."""
+
+    name: str
+    description: str
+    path: Path
+    scope: Scope
+    #: the plugin's namespace for a plugin's command, else None
+    namespace: str | None = None
+
+
+def command_files(folder: Path) -> list[tuple[str, Path]]:
+    """(name, path) of every ``.md`` file below ``folder`` (a folder's files by name, then its
+    subfolders by name), its name the path below ``folder`` without ``.md``, ``:`` between
+    folders. A ``.md`` file given as
+    ``folder`` is one command, named by its stem."""
+    if folder.suffix == ".md" and folder.is_file():
+        return [(folder.stem, folder)]
+    found: list[tuple[str, Path]] = []
+    base = len(os.fspath(folder)) + 1
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        if top[base:].count(os.sep) >= MAX_DEPTH - 1:
+            dirs[:] = []
+        for file in sorted(files):
+            if file.endswith(".md") and len(found) < MAX_COMMANDS:
+                path = os.path.join(top, file)
+                found.append((path[base:-3].replace(os.sep, ":"), Path(path)))
+    return found
+
+
+def read_commands(folder: Path, scope: Scope, namespace: str | None = None) -> list[Command]:
+    """The commands below ``folder`` that the agent offers to the model (a file it cannot
+    read, or one with ``disable-model-invocation: true``, is left out)."""
+    from skillctl.parse import parse_file
+
+    commands: list[Command] = []
+    for name, path in command_files(folder):
+        parsed = parse_file(path)
+        if parsed.text is None:
+            continue
+        data = parsed.data
+        if data.get("disable-model-invocation") is True:
+            continue
+        raw = data.get("description")
+        description = (raw if isinstance(raw, str) and raw.strip()
+                       else body_first_line(parsed.body) or "")
+        shown = f"{namespace}:{name}" if namespace else name
+        commands.append(Command(shown, description, path, scope, namespace))
+    return commands

@@ -1,0 +1,91 @@
+"""Claude Code's commands in its catalog, as 2.1.332 lists them (conformance case
+cc-commands; found on addyosmani/agent-skills in ``~/.claude/skills``): after the skills
+folders' skills, the user's and project's commands sorted together by name (the user's copy
+of a name first), then each plugin's, then the plugins' skills."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from skillctl.agents import get_profile
+from skillctl.commands import command_files
+from skillctl.discovery import Status, discover
+from skillctl.render.catalog import render_catalog
+
+CC = get_profile("claude-code")
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _skill(folder: Path, description: str) -> None:
+    _write(folder / "SKILL.md", f"---\ndescription: {description}\n---\nBody.\n")
+
+
+def _tree(tmp_path: Path) -> tuple[Path, Path]:
+    home, project = tmp_path / "home", tmp_path / "proj"
+    cwd = project / "sub"
+    (project / ".git").mkdir(parents=True)
+    cwd.mkdir()
+    commands = home / ".claude" / "commands"
+    _write(commands / "hello-user.md", "---\ndescription: Say hello.\n---\nSay hello.\n")
+    _write(commands / "nodesc.md", "Just a body line.\nMore.\n")
+    _write(commands / "heading.md", "---\nargument-hint: x\n---\n\n# Title line\n")
+    _write(commands / "named.md", "---\nname: other\ndescription: The file names it.\n---\n")
+    _write(commands / "hidden.md", "---\ndescription: H.\ndisable-model-invocation: true\n---\n")
+    _write(commands / "Upper.md", "---\ndescription: Upper.\n---\n")
+    _write(commands / "a-both.md", "---\ndescription: The user's.\n---\n")
+    _write(commands / "notes.txt", "Not a command.\n")
+    _write(project / ".claude/commands/a-both.md", "---\ndescription: The project's.\n---\n")
+    _write(project / ".claude/commands/proj-skill.md", "---\ndescription: Loses.\n---\n")
+    _write(cwd / ".claude/commands/grp/nested.md", "---\ndescription: Nested.\n---\n")
+    _skill(project / ".claude/skills/proj-skill", "The project skill wins.")
+    kit = home / ".claude" / "skills" / "kit"
+    _write(kit / ".claude-plugin/plugin.json", json.dumps({"name": "kit"}))
+    _skill(kit / "skills/alpha", "Kit alpha.")
+    _skill(kit / "skills/beta", "Kit beta skill.")
+    _write(kit / "commands/beta.md", "---\ndescription: Kit beta command.\n---\n")
+    return home, cwd
+
+
+def test_the_catalog_lists_commands_between_skills_and_plugin_skills(tmp_path: Path) -> None:
+    home, cwd = _tree(tmp_path)
+    found = discover(CC, cwd, home, {})
+    active = [v.skill for v in found.views if v.status is Status.ACTIVE]
+    text = render_catalog(active, "claude-code", profile=CC, commands=found.commands)
+    lines = [line for line in text.catalog.text.splitlines() if line.startswith("- ")]
+    assert lines[:11] == [
+        "- proj-skill: The project skill wins.",
+        "- a-both: The user's.",
+        "- grp:nested: Nested.",
+        "- heading: Title line",
+        "- hello-user: Say hello.",
+        "- named: The file names it.",
+        "- nodesc: Just a body line.",
+        "- Upper: Upper.",
+        "- kit:beta: Kit beta command.",
+        "- kit:alpha: Kit alpha.",
+        "- dataviz: " + lines[10].split(": ", 1)[1],
+    ]
+    assert "hidden" not in text.catalog.text and "notes" not in text.catalog.text
+    # the plugin's skill of the command's name is not offered; the project's command of the
+    # project skill's name is not listed
+    views = {v.name: v.status for v in found.views}
+    assert views["kit:beta"] is Status.HIDDEN and views["proj-skill"] is Status.ACTIVE
+    assert "Loses." not in text.catalog.text
+
+
+def test_command_names_join_folders_with_colons(tmp_path: Path) -> None:
+    _write(tmp_path / "c" / "top.md", "x\n")
+    _write(tmp_path / "c" / "a" / "b" / "deep.md", "x\n")
+    _write(tmp_path / "c" / "a" / "skip.txt", "x\n")
+    assert [name for name, _ in command_files(tmp_path / "c")] == ["top", "a:b:deep"]
+    assert command_files(tmp_path / "missing") == []
+
+
+def test_other_agents_list_no_commands(tmp_path: Path) -> None:
+    home, cwd = _tree(tmp_path)
+    assert discover(get_profile("opencode"), cwd, home, {}).commands == ()
