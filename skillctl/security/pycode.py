@@ -3,8 +3,10 @@
 Calls are named through the file's imports (``from subprocess import run as r`` makes
 ``r(...)`` ``subprocess.run``) and through the variables that hold objects
 (``s = socket.socket(); s.sendall(...)``). Data is followed through assignments, flow
-insensitively, with labels: "credential" (a credential store's path or content), "env" (the
-whole environment), "download" (a response body), "decoded" (base64/hex/zlib output). A
+insensitively, with labels: "credential" (a credential store's path or content), "dotenv"
+(a ``.env`` file's; a key read from it by name, ``env["API_KEY"]``, is one variable, as
+``os.environ["API_KEY"]`` is), "env" (the whole environment), "download" (a response body),
+"decoded" (base64/hex/zlib output). A
 labelled value reaching a network call is exfiltration; a "download" or "decoded" value
 reaching ``exec``/``eval`` is remote or obfuscated code. Strings given to ``os.system`` and
 ``subprocess`` are analysed as shell commands.
@@ -127,9 +129,13 @@ class _Analysis:
     def expr_labels(self, node: ast.AST) -> frozenset[str]:
         found: set[str] = set()
         strings = []
+        by_name = _read_by_name(node)
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name):
-                found |= self.labels.get(self.key(sub), frozenset())
+                held = self.labels.get(self.key(sub), frozenset())
+                # env["DIFY_API_KEY"] of a parsed .env file: one variable, as
+                # os.environ["X"] is, not the file
+                found |= held - _DOTENV if id(sub) in by_name else held
             elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                 strings.append(sub.value)
             elif isinstance(sub, ast.Call):
@@ -145,8 +151,10 @@ class _Analysis:
                     found.add("env")
             elif self._is_environ(sub) and not self._environ_item(node, sub):
                 found.add("env")
-        if strings and F.credential_store("/".join(strings)):
-            found.add("credential")
+        if strings:
+            store = F.credential_store("/".join(strings))
+            if store is not None:
+                found.add("dotenv" if store == F.DOTENV else "credential")
         return frozenset(found)
 
     def _is_environ(self, node: ast.AST) -> bool:
@@ -238,7 +246,7 @@ class _Analysis:
             host_arg = node.args[0] if node.args else None
             if host_arg is not None and not isinstance(host_arg, ast.Constant):
                 self.emit(F.SEND, "dns", line, "puts computed data in a DNS lookup", "")
-                if {"credential", "env"} & self.expr_labels(host_arg):
+                if _LEAKED & self.expr_labels(host_arg):
                     self.emit(F.EXFIL, "dns", line, "leaks secrets through DNS lookups", "high")
             return
         if network:
@@ -271,7 +279,7 @@ class _Analysis:
                     carried |= self.expr_labels(keyword.value)
             if name.startswith(_LOGIN_MODULES) and method not in _LOGIN_TRANSFERS:
                 carried.discard("credential")  # the key authenticates, it is not sent
-            if {"credential", "env"} & carried:
+            if _LEAKED & carried:
                 self.emit(F.EXFIL, host or "?", line,
                           f"{name}() sends {_what(carried)} to {host or 'a server'}", "high")
             return
@@ -513,9 +521,31 @@ def _in_order(node: ast.AST, depth: int = 0) -> Iterator[ast.AST]:
 
 
 def _what(labels: set[str] | frozenset[str]) -> str:
-    if "credential" in labels and "env" in labels:
+    credentials = bool(labels & {"credential", "dotenv"})
+    if credentials and "env" in labels:
         return "credentials and environment variables"
-    return "credentials" if "credential" in labels else "environment variables"
+    return "credentials" if credentials else "environment variables"
+
+
+#: Labels of data that must not leave the machine: a credential store's content, a parsed
+#: ``.env`` file (whole), the whole environment.
+_LEAKED = frozenset({"credential", "dotenv", "env"})
+_DOTENV = frozenset({"dotenv"})
+
+
+def _read_by_name(node: ast.AST) -> set[int]:
+    """The ids of the names in ``node`` read only for one key given by name
+    (``env["KEY"]``, ``env.get("KEY")``)."""
+    keyed: set[int] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Name) and isinstance(
+                sub.slice, ast.Constant) and isinstance(sub.slice.value, str):
+            keyed.add(id(sub.value))
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and \
+                sub.func.attr == "get" and isinstance(sub.func.value, ast.Name) and sub.args \
+                and isinstance(sub.args[0], ast.Constant) and isinstance(sub.args[0].value, str):
+            keyed.add(id(sub.func.value))
+    return keyed
 
 
 def _bounded_walk(tree: ast.AST) -> Iterator[ast.AST]:

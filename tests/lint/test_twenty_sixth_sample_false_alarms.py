@@ -1,4 +1,4 @@
-"""The twenty-sixth and twenty-seventh hand samples' false errors (issue 16,
+"""The twenty-sixth, twenty-seventh and twenty-ninth hand samples' false errors (issue 16,
 docs/rule-precision.md), rebuilt from the lines that raised them, each beside the shape that
 must stay an error."""
 
@@ -81,3 +81,61 @@ def test_skills_a_repository_keeps_as_test_data_are_left_out(tmp_path: Path) -> 
     put(repo, "skills/test-skills/SKILL.md", "# Test skills\n", 0o644)
     again = lint_paths(LintOptions(paths=(repo,), use_cache=False, select=("no-frontmatter",)))
     assert [Path(d.path).parent.name for d in again.diagnostics] == ["test-skills"]
+
+
+# --------------------------------------------------------------------------- twenty-ninth
+
+@pytest.mark.parametrize(("field", "severity"), [
+    # pingshian0131/ai-agent-skill-collections-public self-improving-agent: "metadata:" with
+    # nothing after it; skills-ref and every agent run read it as left out
+    ("metadata:", "info"),
+    ("license:", "info"),
+    ("metadata: internal", "error"),
+    ("metadata: [a, b]", "error"),
+    ("license: 2", "error"),
+])
+def test_an_empty_field_is_a_field_left_out(make_skill: MakeSkill, field: str,
+                                            severity: str) -> None:
+    skill = make_skill("self-improving", f"name: self-improving\ndescription: Improves. Use "
+                       f"when asked.\n{field}\n")
+    assert _found(skill, "field-type") == {("SKILL.md", 4): severity}
+
+
+@pytest.mark.parametrize(("folders", "name", "severity"), [
+    # pinpox/skill-collection gitea/skill/SKILL.md: a Nix package's source folder, installed
+    # as share/skills/gitea
+    (("gitea", "skill"), "gitea", "info"),
+    (("gitea", "skill"), "zulip", "error"),  # the parent does not have the name either
+    (("tools", "gitea-skill"), "gitea", "error"),  # not the generic folder name
+])
+def test_a_package_s_skill_folder_under_its_name(tmp_path: Path, folders: tuple[str, str],
+                                                 name: str, severity: str) -> None:
+    skill = tmp_path.joinpath(*folders)
+    put(skill, "SKILL.md", f"---\nname: {name}\ndescription: Talks to {name}. Use when "
+        "asked.\n---\nBody.\n", 0o644)
+    assert _found(skill, "name-dir-mismatch") == {("SKILL.md", 2): severity}
+
+
+@pytest.mark.parametrize(("usage", "severity"), [
+    # SleepGod8/hermes-skills comfyui references/rest-api.md:181, "`scripts/ws_monitor.py
+    # --previews <dir>` saves preview frames", the script's docstring "python3 ws_monitor.py"
+    ('"""Watch a run.\n\nUsage: python3 ws_monitor.py --previews ./previews\n"""\n', "warning"),
+    ('"""Usage: python scripts/ws_monitor.py --previews DIR"""\n', "warning"),
+    # TechNickAI/hermes-skills moa-solve fitlog.py: its own usage runs it bare (true)
+    ('"""Usage: ws_monitor.py init"""\n', "error"),
+    ("", "error"),
+])
+def test_a_script_s_own_usage_line_beside_inline_code_in_prose(
+        make_skill: MakeSkill, usage: str, severity: str) -> None:
+    skill = make_skill("comfyui", body="# Monitor\n\n`scripts/ws_monitor.py --previews <dir>` "
+                       "saves preview frames to disk.\n")
+    put(skill, "scripts/ws_monitor.py", "#!/usr/bin/env python3\n" + usage + "print(1)\n",
+        0o644)
+    assert _found(skill, "script-not-executable") == {("ws_monitor.py", 1): severity}
+
+
+def test_a_script_s_own_usage_does_not_soften_a_command_block(make_skill: MakeSkill) -> None:
+    skill = make_skill("comfyui", body="```bash\nscripts/ws_monitor.py --previews out\n```\n")
+    put(skill, "scripts/ws_monitor.py", '#!/usr/bin/env python3\n"""Usage: python3 '
+        'ws_monitor.py"""\n', 0o644)
+    assert _found(skill, "script-not-executable") == {("ws_monitor.py", 1): "error"}

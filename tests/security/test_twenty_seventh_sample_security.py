@@ -81,3 +81,36 @@ def test_a_whole_dotenv_file_sent_stays_an_error(make_skill: MakeSkill, send: st
         'const data = fs.readFileSync(".env", "utf8");\n'
         'const cfg = parse(fs.readFileSync(".env.local", "utf8"));\n' + send + "\n", 0o644)
     assert _found(skill, "credential-exfiltration") == {("sync.js", 4): "error"}
+
+
+_DIFY = """```python
+from pathlib import Path
+import httpx
+
+env = dict(line.split("=", 1) for line in Path(".env").read_text(encoding="utf-8")
+           .splitlines() if "=" in line and not line.startswith("#"))
+r = httpx.post(
+    env["DIFY_BASE_URL"].rstrip("/") + "/workflows/run",
+    headers={"Authorization": "Bearer " + env["DIFY_API_KEY"]},
+    SEND
+)
+```
+"""
+
+
+@pytest.mark.parametrize(("send", "severity"), [
+    # SleepGod8/hermes-skills fastapi-crud-patterns references/dify-workflow-ai-adapter.md:74
+    # (twenty-ninth sample): the user's own Dify server called with its key, both read by
+    # name from a parsed .env, as os.environ["X"] would be
+    ('json={"inputs": {"task": "intent"}}, timeout=90,', None),
+    ('json={"inputs": env.get("DIFY_INPUTS")},', None),
+    # the parsed file itself sent stays an error
+    ("json=env,", "error"),
+])
+def test_named_keys_of_a_parsed_dotenv_in_python(make_skill: MakeSkill, send: str,
+                                                 severity: str | None) -> None:
+    skill = make_skill("fastapi-crud", body="See references/dify.md.\n")
+    put(skill, "references/dify.md", "# Verification\n\n" + _DIFY.replace("SEND", send),
+        0o644)
+    found = _found(skill, "credential-exfiltration")
+    assert found == ({} if severity is None else {("dify.md", 9): severity})

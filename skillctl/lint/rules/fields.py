@@ -54,11 +54,24 @@ def _compatibility_length(ctx: SkillContext, value: str) -> Iterator[Finding]:
         )
 
 
+def _empty(ctx: SkillContext, key: str) -> Finding:
+    """A field written with nothing after it (``metadata:``): YAML's null, which skills-ref
+    and the agents read as the field left out (seen on a real collection: the skill loads
+    everywhere), so nothing is lost."""
+    pos = ctx.value_pos(key)
+    return Finding(f"Field '{key}' is empty (a null); agents read it as left out", pos.line,
+                   pos.column, severity=Severity.INFO, hint=f"remove the empty '{key}:' line "
+                   "or give it a value", fixable=False)
+
+
 def _metadata_findings(ctx: SkillContext, value: Any) -> Iterator[Finding]:
     if isinstance(value, str) and value.lstrip().startswith(("{", "[")) and any(
             problem.code in ("yaml-colon", "yaml-syntax") for problem in ctx.parsed.problems):
         # a flow mapping the quote retry turned into a string: the author wrote a mapping,
         # and the cause (a colon elsewhere) is reported by yaml-colon or yaml-syntax
+        return
+    if value is None:
+        yield _empty(ctx, "metadata")
         return
     if not isinstance(value, Mapping):
         pos = ctx.value_pos("metadata")
@@ -96,6 +109,9 @@ def field_type(ctx: SkillContext) -> Iterator[Finding]:
       both. A list is reported (as info) only when `--agent` chooses no agent that needs it;
       the finding says which agents disagree.
 
+    A field with nothing after it (`metadata:`, a null) is read as left out by skills-ref and
+    the agents: info.
+
     Fails: `metadata: internal` (not a mapping), `license: 2`.
 
     Passes:
@@ -120,7 +136,9 @@ def field_type(ctx: SkillContext) -> Iterator[Finding]:
 
 def _field_types(ctx: SkillContext, data: Mapping[str, Any]) -> Iterator[Finding]:
     for key in ("license", "compatibility"):
-        if key in data and not isinstance(data[key], str):
+        if key in data and data[key] is None:
+            yield _empty(ctx, key)
+        elif key in data and not isinstance(data[key], str):
             pos = ctx.value_pos(key)
             yield Finding(
                 f"Field '{key}' must be a string (it is a {_type_name(data[key])})",

@@ -334,7 +334,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with
     `name: transmittal`), and a template in a repository's own `templates/` store, below no
     skills folder (`templates/architecture-diagram-skill/` with `name:
-    architecture-diagram`, copied to `.agents/skills/architecture-diagram/` when used).
+    architecture-diagram`, copied to `.agents/skills/architecture-diagram/` when used), and
+    a folder named `skill` whose parent has the skill's name (`gitea/skill/SKILL.md` with
+    `name: gitea`: a package's source folder, installed as `gitea/`).
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -359,6 +361,14 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # capability-name": a stand-in, copied and renamed for each new skill
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              " (a template for new skills: its name is a stand-in)",
+                             pos.line, pos.column, severity=Severity.INFO))
+    if directory.lower() == "skill" and os.path.basename(
+            os.path.dirname(os.path.abspath(ctx.dir))) == name:
+        # "gitea/skill/SKILL.md" with "name: gitea" (pinpox/skill-collection): the source
+        # folder of a package whose build installs it as share/skills/gitea
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (the source folder of '{name}/': a build that installs it "
+                             "under its parent's name gives it a matching folder)",
                              pos.line, pos.column, severity=Severity.INFO))
     keeper = example_keeper(ctx.skill.dir)
     if keeper is not None or in_template_store(ctx.skill.dir):

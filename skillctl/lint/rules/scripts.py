@@ -173,6 +173,9 @@ class ScriptUsage:
     inline_dot_slash: bool = False
     #: some inline code that runs it directly stands in prose, not in a table's cell
     inline_in_prose: bool = False
+    #: the interpreters come from the script's own usage line (``Usage: python3 x.py``), not
+    #: from the skill's text
+    own_usage: bool = False
 
     @property
     def mentioned(self) -> bool:
@@ -572,6 +575,9 @@ def _how(usage: ScriptUsage) -> str:
                 "its other scripts of this kind through an interpreter")
     if usage.inline_direct and not usage.direct and usage.interpreters:
         via = sorted(usage.interpreters)[0]
+        if usage.own_usage:
+            return (f"its own usage line runs it with {via}, but inline code in the skill's "
+                    "text runs it directly")
         return f"the skill runs it with {via}, but inline code in its text runs it directly"
     if usage.direct or usage.inline_direct:
         return "the skill runs it directly"
@@ -598,7 +604,9 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     picks one, usually with the interpreter); never named, info. A script that every command
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
     x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
-    directly (Regenerate with `scripts/x.py out/`) beside such commands, a warning; also a
+    directly (Regenerate with `scripts/x.py out/`) beside such commands, or while the
+    script's own usage line runs it through an interpreter (`Usage: python3 x.py`), a
+    warning; also a
     warning when only inline code in a table's cells runs it directly, not as `./x`, and the
     skill's command lines run its other scripts of the same kind through an interpreter, none
     directly (a synopsis `` `scripts/x.py <dir>` `` in a table, beside `python3
@@ -656,6 +664,11 @@ def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str 
     conventions: dict[str, bool] = {}
     for file, mode in not_executable_files(ctx):
         usage = script_usage(ctx, file)
+        if usage.inline_direct and not usage.direct and not usage.interpreters:
+            own = _own_usage_interpreter(ctx, file)
+            if own is not None:
+                usage = dataclasses.replace(usage, interpreters=frozenset({own}),
+                                            own_usage=True)
         severity = _usage_severity(usage, crlf=False)
         if severity is Severity.ERROR and not (usage.direct or usage.inline_dot_slash
                                                or usage.inline_in_prose):
@@ -667,6 +680,20 @@ def reported_not_executable(ctx: SkillContext) -> Iterator[tuple[SkillFile, str 
                 usage = dataclasses.replace(usage, convention=True)
         if severity is not None:
             yield file, mode, usage, severity
+
+
+def _own_usage_interpreter(ctx: SkillContext, file: SkillFile) -> str | None:
+    """The interpreter the script's own first lines run it with (a docstring's ``Usage:
+    python3 ws_monitor.py --previews DIR``), or None: a run in inline code of the skill's
+    prose then follows that usage, not the exec bit (twenty-ninth sample; a usage line that
+    runs it bare, ``fitlog.py init``, leaves it an error)."""
+    name = file.relpath.rsplit("/", 1)[-1]
+    head = ctx.head(file.relpath).decode("utf-8", errors="replace")
+    for match in re.finditer(rf"([\w./-]+)[ \t]+(?:[\w./-]*/)?{re.escape(name)}\b", head):
+        found = _interpreter(match.group(1))
+        if found is not None and found not in ("source", "."):
+            return found
+    return None
 
 
 def _suffix(relpath: str) -> str:
