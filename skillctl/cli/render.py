@@ -25,7 +25,7 @@ def command(
         typer.Argument(
             metavar="[PATH]...",
             help="Skill dirs, SKILL.md files or trees. Without them, the active skills --agent "
-            "discovers.",
+            "discovers (and the commands Claude Code lists beside them).",
             show_default=False,
         ),
     ] = None,
