@@ -167,6 +167,11 @@ def clash_dash_before_slash(base: Path) -> Case:
         for group in ("kit", "kit-codex"):
             skill(top / root / "plugins" / group / "skills" / "consult", name="consult",
                   description=f"The {group} copy in {root}.")
+        # a folder whose name another extends (mfang0126/openclaw-skills: market-research/
+        # and market-research-skill/, both "market-research")
+        for folder in ("research", "research-skill"):
+            skill(top / root / "group" / folder, name="research",
+                  description=f"The {folder} copy in {root}.")
     return make(_id("clash_dash_before_slash"), base, home, project,
                 "one name in two nested folders of a root, x/ and x-codex/")
 

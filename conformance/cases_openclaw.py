@@ -152,3 +152,29 @@ def openclaw_clash_in_one_root(base: Path) -> Case:
     shared.skill(root / "delta", name="other", description="Delta, name other.")
     return shared.make("openclaw-clash-in-one-root", base, home, project,
                        "the same name twice in one root", skip=_OTHERS)
+
+
+@_own
+def openclaw_requirements(base: Path) -> Case:
+    # found on mfang0126/openclaw-skills in ~/.agents/skills: skills whose metadata.openclaw
+    # requires a binary not on PATH, or a variable that is not set, are left out
+    home, project = shared.tree(base)
+    root = home / ".agents" / "skills"
+    cases = {
+        "needs-node": 'metadata:\n  openclaw:\n    requires:\n      bins: ["node"]',
+        "needs-missing": 'metadata:\n  openclaw:\n    requires:\n      bins: ["no-such-bin-x"]',
+        "needs-any": 'metadata:\n  openclaw:\n    requires:\n      anyBins: ["no-such-bin-x", '
+                     '"node"]',
+        "needs-env": 'metadata:\n  openclaw:\n    requires:\n      env: ["SKILLCTL_UNSET_VAR"]',
+        "needs-env-set": 'metadata:\n  openclaw:\n    requires:\n      env: ["SKILLCTL_SET_VAR"]',
+        "legacy-key": 'metadata: {"clawdbot": {"requires": {"bins": ["no-such-bin-x"]}}}',
+        "other-os": 'metadata:\n  openclaw:\n    os: ["win32"]',
+        "always": 'metadata:\n  openclaw:\n    always: true\n    requires:\n      bins: '
+                  '["no-such-bin-x"]',
+        "plain": 'metadata:\n  author: someone',
+    }
+    for name, extra in cases.items():
+        shared.skill(root / name, description=f"The {name} skill.", extra=extra)
+    return shared.make("openclaw-requirements", base, home, project,
+                       "metadata.openclaw requires (bins, anyBins, env), os and always",
+                       env={"SKILLCTL_SET_VAR": "1"}, skip=_OTHERS)

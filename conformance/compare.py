@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance import install
+from conformance.drivers import driver
 from conformance.model import Case, Observation, Skill, realpath
 
 #: seconds one skillctl command may take
@@ -64,10 +65,14 @@ def _agents_on_path(env: dict[str, str]) -> dict[str, str]:
     return {**env, "PATH": os.pathsep.join([*folders, env.get("PATH", "")])}
 
 
-def _skillctl(case: Case, *args: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "skillctl", *args], cwd=case.cwd,
-                          env=_agents_on_path(case.environ({"NO_COLOR": "1",
-                                                            "COLUMNS": "200"})),
+def _skillctl(case: Case, agent: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = _agents_on_path(case.environ({"NO_COLOR": "1", "COLUMNS": "200"}))
+    # an agent run with a PATH of its own (OpenClaw: the pinned Node.js only) judges its
+    # skills' required binaries against it: skillctl is given the same
+    own_path = getattr(driver(agent), "skillctl_path", None)
+    if own_path is not None:
+        env["PATH"] = own_path()
+    done = subprocess.run([sys.executable, "-m", "skillctl", *args], cwd=case.cwd, env=env,
                           capture_output=True, timeout=SKILLCTL_TIMEOUT,
                           stdin=subprocess.DEVNULL, check=False)
     # decoded here, not with text=True: universal newlines would turn a CR that a description
@@ -78,7 +83,7 @@ def _skillctl(case: Case, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def skillctl_view(case: Case, agent: str) -> SkillctlView:
-    listed = _skillctl(case, "list", "--agent", agent, "--all", "--format", "json")
+    listed = _skillctl(case, agent, "list", "--agent", agent, "--all", "--format", "json")
     if listed.returncode != 0:
         raise RuntimeError(f"skillctl list exited {listed.returncode}: {listed.stderr.strip()}")
     listing = json.loads(listed.stdout)
@@ -88,7 +93,7 @@ def skillctl_view(case: Case, agent: str) -> SkillctlView:
         if entry["status"] in _LOADED or (entry["status"] == "hidden"
                                           and reason.startswith(_LOADED_HIDDEN_PREFIX)):
             active.append(Skill(entry["name"], realpath(entry["path"])))
-    rendered = _skillctl(case, "render", "--agent", agent)
+    rendered = _skillctl(case, agent, "render", "--agent", agent)
     if rendered.returncode != 0:
         raise RuntimeError(f"skillctl render exited {rendered.returncode}: "
                            f"{rendered.stderr.strip()}")

@@ -16,8 +16,11 @@ import dataclasses
 import difflib
 import enum
 import functools
+import json
 import os
 import re
+import shutil
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -985,9 +988,67 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
     return draft
 
 
-def _catalog_and_conditions(profile: Profile, draft: _Draft) -> None:
+#: ``sys.platform`` as Node's ``process.platform`` names it.
+_NODE_PLATFORM = {"linux": "linux", "darwin": "darwin", "win32": "win32", "cygwin": "win32"}
+
+
+def unmet_requirement(profile: Profile, data: Mapping[str, Any],
+                      environ: Mapping[str, str]) -> str | None:
+    """Why ``profile`` leaves a skill out for its runtime requirements (``metadata.<key>`` for
+    a key of ``profile.requirement_keys``: ``os``, and unless ``always: true``,
+    ``requires.env``, ``requires.bins``, ``requires.anyBins``), or None when they are met or
+    there are none. Binaries are looked up on ``environ``'s ``PATH``."""
+    if not profile.requirement_keys:
+        return None
+    metadata = data.get("metadata")
+    if isinstance(metadata, str):
+        try:
+            metadata = json.loads(metadata)
+        except ValueError:
+            return None
+    if not isinstance(metadata, Mapping):
+        return None
+    block = next((metadata[k] for k in profile.requirement_keys
+                  if isinstance(metadata.get(k), Mapping)), None)
+    if block is None:
+        return None
+    label = profile.display_name
+
+    def listed(value: Any) -> list[str]:
+        items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return [str(item).strip() for item in items if str(item).strip()]
+
+    systems = listed(block.get("os"))
+    platform = _NODE_PLATFORM.get(sys.platform, sys.platform)
+    if systems and platform not in systems:
+        return f"{label} leaves it out on {platform}: metadata os is {', '.join(systems)}"
+    if block.get("always") is True:
+        return None
+    requires = block.get("requires")
+    if not isinstance(requires, Mapping):
+        return None
+    path = environ.get("PATH", "")
+    for name in listed(requires.get("env")):
+        if not environ.get(name):
+            return f"{label} leaves it out: it requires ${name}, which is not set"
+    for binary in listed(requires.get("bins")):
+        if shutil.which(binary, path=path) is None:
+            return f"{label} leaves it out: it requires {binary!r}, which is not on PATH"
+    any_of = listed(requires.get("anyBins"))
+    if any_of and not any(shutil.which(b, path=path) for b in any_of):
+        return f"{label} leaves it out: it requires one of {', '.join(any_of)} on PATH"
+    return None
+
+
+def _catalog_and_conditions(profile: Profile, draft: _Draft,
+                            environ: Mapping[str, str]) -> None:
     """Winners that stay out of the catalog, or load only on condition."""
     label = profile.display_name
+    unmet = unmet_requirement(profile, draft.data, environ)
+    if unmet is not None:
+        draft.status = Status.HIDDEN
+        draft.reason = unmet
+        return
     for key in profile.excluded_from_catalog:
         if _truthy(draft.data.get(key)):
             draft.status = Status.HIDDEN
@@ -1194,19 +1255,20 @@ def _readdir_order(root: Path, found: list[Placed | ScanNote]) -> list[Placed | 
 
 def _path_order(root: Path, found: list[Placed | ScanNote], *,
                 locale: bool) -> list[Placed | ScanNote]:
-    """One root's skills sorted by their folder's path below ``root`` as one ``/``-separated
-    string (``root_order="path"``: ``a-b/c`` before ``a/c`` and ``a/b/c`` before ``b``, where a
-    walk sorted folder by folder has it the other way), by code point, or with
-    ``localeCompare`` (``root_order="locale-path"``). Notes keep their place at the front."""
+    """One root's skills sorted by a path below ``root`` as one ``/``-separated string: the
+    entry file's by code point (``root_order="path"``: ``a-b/SKILL.md`` before
+    ``a/SKILL.md``, ``a/b/SKILL.md`` before ``b/SKILL.md``, where a walk sorted folder by
+    folder has it the other way), or the folder's with ``localeCompare``
+    (``root_order="locale-path"``). Notes keep their place at the front."""
     prefix = len(os.fspath(root).rstrip(os.sep)) + 1
 
-    def below(item: Placed) -> str:
-        return os.fspath(item[0].dir)[prefix:].replace(os.sep, "/")
+    def below(path: Path) -> str:
+        return os.fspath(path)[prefix:].replace(os.sep, "/")
 
     def key(item: Placed | ScanNote) -> tuple[int, LocaleKey | str]:
         if isinstance(item, ScanNote):
             return -1, ""
-        return 0, locale_key(below(item)) if locale else below(item)
+        return 0, locale_key(below(item[0].dir)) if locale else below(item[0].entry)
 
     return sorted(found, key=key)
 
@@ -1324,7 +1386,7 @@ def discover(
         notes.extend(settings_notes)
     for draft in drafts:
         if draft.status is Status.ACTIVE:
-            _catalog_and_conditions(profile, draft)
+            _catalog_and_conditions(profile, draft, environ)
     slots = _first_seen_slots(drafts) if profile.catalog_first_seen else None
     if profile.winner is Winner.LAST:
         drafts.reverse()

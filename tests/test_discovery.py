@@ -517,7 +517,11 @@ def _copies(root: Path) -> dict[str, Path]:
     """The same name in pairs of folders whose orders differ between the walks."""
     pairs = {"kit": ("kit/skills/s", "kit-codex/skills/s"),  # '-' sorts before '/'
              "deep": ("zz", "aa/deep"),  # a deeper path that sorts first
-             "mark": ("x_a/s", "x-a/s")}  # bytes: '-' first; localeCompare: '_' first
+             "mark": ("x_a/s", "x-a/s"),  # bytes: '-' first; localeCompare: '_' first
+             # the entry file's path: "market-research-skill/SKILL.md" comes before
+             # "market-research/SKILL.md" (mfang0126/openclaw-skills, seen with the Copilot
+             # CLI), while the folders' paths sort the other way
+             "suffix": ("market-research", "market-research-skill")}
     made = {}
     for name, folders in pairs.items():
         for folder in folders:
@@ -527,9 +531,11 @@ def _copies(root: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize(("agent", "kept"), [
     # first wins, paths in a root by code point as one string
-    ("copilot-cli", {"kit": "kit-codex/skills/s", "deep": "aa/deep", "mark": "x-a/s"}),
-    # last wins, paths sorted with localeCompare
-    ("openclaw", {"kit": "kit/skills/s", "deep": "zz", "mark": "x-a/s"}),
+    ("copilot-cli", {"kit": "kit-codex/skills/s", "deep": "aa/deep", "mark": "x-a/s",
+                     "suffix": "market-research-skill"}),
+    # last wins, the folders' paths sorted with localeCompare
+    ("openclaw", {"kit": "kit/skills/s", "deep": "zz", "mark": "x-a/s",
+                  "suffix": "market-research-skill"}),
 ])
 def test_which_copy_a_root_keeps(world: tuple[Path, Path], agent: str,
                                  kept: dict[str, str]) -> None:

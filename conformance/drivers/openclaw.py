@@ -77,6 +77,19 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
+def skillctl_path() -> str:
+    """The PATH skillctl runs with in OpenClaw's cases: the agent's own (the pinned Node.js),
+    so that a skill's required binaries (``metadata.openclaw.requires.bins``) are looked up
+    where OpenClaw looks them up, and the pinned package's ``node_modules/.bin`` (skillctl
+    finds the bundled skills through ``openclaw`` on PATH)."""
+    pin = install.load_pins()[PIN]
+    node_dir = install.node_bin_dir(pin)
+    folders = [str(install.prefix(pin) / "node_modules" / ".bin")]
+    if node_dir is not None:
+        folders.append(str(node_dir))
+    return os.pathsep.join(folders)
+
+
 def observe(case: Case) -> Observation:
     pin = install.load_pins()[PIN]
     if not install.is_installed(pin):

@@ -175,6 +175,10 @@ PROFILE = Profile(
     # 2026.9.6: of plugins/sdlc-workflow/skills/x and plugins/sdlc-workflow-codex/skills/x,
     # the first wins, being the last met)
     root_order="locale-path",
+    # metadata.openclaw (or the legacy metadata.clawdbot) requires.bins / anyBins / env and
+    # os gate a skill (seen with 2026.9.6 on mfang0126/openclaw-skills: reddit, which needs
+    # $REDDIT_SESSION, and md2img, which needs an md2img binary, are left out)
+    requirement_keys=("openclaw", "clawdbot"),
     catalog_format="openclaw",
     catalog_builtins=BUNDLED_CATALOG,
     # the package folder: `openclaw` on PATH is a link to <package>/openclaw.mjs
@@ -199,7 +203,9 @@ PROFILE = Profile(
         "plugin: prefix) at ~/.openclaw/plugin-skills/<dir>/SKILL.md, while `skills list` "
         "leaves them out",
         "the per-root cap is applied to skills found (300 candidates, 200 skills) in walk order",
-        "gating (metadata.openclaw.requires, os) is not evaluated",
+        "gating: requires.config is not evaluated (taken as met), and a variable set only "
+        "in openclaw.json (skills.entries.<name>.env or apiKey) is not seen; remote "
+        "(node) binaries are not known",
         "the workspace of agents other than the default one (agents.list, --agent) and "
         "$OPENCLAW_PROFILE are not modelled",
         "$OPENCLAW_CONFIG_PATH and $OPENCLAW_STATE_DIR are assumed to move the settings too",

@@ -295,14 +295,20 @@ class Profile:
     #: SKILL.md in the root first, then each depth in reverse byte order of the names) or
     #: "readdir" (depth first, each folder's entries in the order the file system lists them,
     #: as ``fs.readdir`` gives them: the OpenCode plugin; reproduced on the same machine only)
-    #: "path" (every skill folder's path below the root as one ``/``-separated string, by
-    #: code point: ``a-b/c`` before ``a/c``, ``a/b/c`` before ``b``; the Copilot CLI) or
+    #: "path" (every entry file's path below the root as one ``/``-separated string, by
+    #: code point: ``a-b/SKILL.md`` before ``a/SKILL.md``, ``a/b/SKILL.md`` before
+    #: ``b/SKILL.md``; the Copilot CLI) or
     #: "locale-path" (the same paths sorted with ``localeCompare``: OpenClaw)
     root_order: str = "sorted"
     #: folders of commands (Markdown files) the agent lists in its catalog beside the skills
     #: (:mod:`skillctl.commands`; Claude Code's ``.claude/commands``), in the order it reads
     #: them: of two commands of one name the first wins
     command_roots: tuple[Root, ...] = ()
+    #: keys of ``metadata`` under which the agent reads a skill's runtime requirements
+    #: (``{"openclaw": {"requires": {"bins": [...], "env": [...]}, "os": [...]}}``): a skill
+    #: whose binaries are not on ``PATH``, whose variables are unset or whose OS is another
+    #: is left out (OpenClaw; :func:`skillctl.discovery.unmet_requirement`)
+    requirement_keys: tuple[str, ...] = ()
     #: the catalog lists each name once, in the slot where the name was first met in scan
     #: order (the ``catalog_builtins`` first, then the roots), with the copy that won: a later
     #: skill of that name, a built-in's included, takes the earlier one's place (Gemini CLI's
