@@ -244,13 +244,16 @@ class SkillContext:
     @functools.cached_property
     def name_is_stand_in(self) -> bool:
         """Whether ``name`` is a placeholder in a template for new skills: a stand-in such as
-        ``<skill-name>`` or ``[TODO: …]`` in a skill under a ``templates/`` (``skeleton``,
-        ``scaffold``) folder, or in one named like :attr:`is_single_skill_template`. No
-        agent loads it from there; each copy gets a real name."""
+        ``<skill-name>``, ``{skill-name}`` or ``[TODO: …]`` in a skill under a ``templates/``
+        (``skeleton``, ``scaffold``) folder, or in one named like
+        :attr:`is_single_skill_template`. No agent loads it from there; each copy gets a real
+        name."""
         value = self.data.get("name")
         # ("[TODO: x]" is a flow list holding a mapping to YAML: its text still says TODO)
         text = value if isinstance(value, str) else str(value) if isinstance(
             value, (list, dict)) else ""
+        if isinstance(value, dict) and len(value) == 1 and None in value.values():
+            text = f"<{next(iter(value))}>"  # "{skill-name}": YAML's one-key map, a stand-in
         if not _STAND_IN_NAME.search(text):
             return False
         if self.is_single_skill_template:

@@ -280,15 +280,17 @@ def lint_walk(
     skill's key before it can tell what to lint, so it walks first, then lints.
     """
     from skillctl.collect import iter_candidates
+    from skillctl.lint.overlay import tool_module
     from skillctl.parallel import MIN_SKILLS_PER_WORKER, map_streamed
 
     missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         return WalkedLint([], [], missing, [], [])
     notes: list[ScanNote] = []
-    found = iter_candidates(
-        paths, walked=walked, notes=notes, missing=missing, prune_for=config.prune_for
-    )
+    found = (c for c in iter_candidates(paths, walked=walked, notes=notes, missing=missing,
+                                         prune_for=config.prune_for)
+             # a "Skill.md" a tool's manifest names is that tool's module, not a skill
+             if c.exact_case or not tool_module(c.dir, c.entry))
     if cache.enabled and not cache.is_empty:
         candidates = [(c.dir, c.entry) for c in found]
         results, summaries = lint_candidates(candidates, config, cache, jobs=jobs)

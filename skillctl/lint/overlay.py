@@ -10,7 +10,9 @@ module before reporting such a file as a broken skill.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -67,9 +69,10 @@ def _has_frontmatter(path: str) -> bool:
     return head.removeprefix(b"\xef\xbb\xbf").startswith(b"---")
 
 
-#: folders in which a skill keeps examples of skills (lowercase)
+#: folders in which a skill keeps examples of skills, or skills it copies into a project
+#: (its ``assets/``), lowercase
 EXAMPLE_FOLDERS = frozenset({"example", "examples", "sample", "samples", "template",
-                             "templates", "demo", "demos"})
+                             "templates", "demo", "demos", "assets"})
 
 
 def example_keeper(skill_dir: Path) -> Path | None:
@@ -100,3 +103,38 @@ def in_template_store(skill_dir: Path) -> bool:
     if folder.name.lower() not in ("templates", "template"):
         return False
     return not any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts)
+
+
+#: Largest manifest read to see whether it names a folder's entry file.
+_MANIFEST_BYTES = 256 * 1024
+
+
+@functools.lru_cache(maxsize=256)
+def _manifest_text(folder: str) -> str:
+    """The JSON files directly in ``folder``, joined (empty when there are none)."""
+    texts = []
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json"))
+    except OSError:
+        return ""
+    for name in names[:8]:
+        try:
+            with open(os.path.join(folder, name), "rb") as handle:
+                texts.append(handle.read(_MANIFEST_BYTES).decode("utf-8", "replace"))
+        except OSError:
+            continue
+    return "\n".join(texts)
+
+
+def tool_module(skill_dir: Path, entry: Path) -> bool:
+    """Whether a folder's entry file that is not spelled ``SKILL.md`` is a module another
+    tool reads: a JSON file in the folder above, which holds no entry file, names a file of
+    that spelling in one of its folders, ``"<folder>/<entry>"`` (meriley/claude-code-skills
+    ``claude-skills-go/manifest.json``: ``"always": ["naming-convention/Skill.md"]``, the
+    modules a hook's resolver picks and injects, not skills)."""
+    parent = os.path.dirname(os.path.abspath(skill_dir))
+    if os.path.exists(os.path.join(parent, "SKILL.md")):
+        return False
+    text = _manifest_text(parent)
+    return f'/{entry.name}"' in text and re.search(
+        rf'"[^"/\\]+/{re.escape(entry.name)}"', text) is not None

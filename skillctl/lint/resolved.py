@@ -39,12 +39,13 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
 
 
 #: Folders of test inputs (``tests/fixtures/``, ``tests/Fixtures/``, ``__fixtures__/``,
-#: ``testdata/``, ``fixtures-real/``, ``tests/e2e/data/test_skills/``), matched case-folded:
-#: a skill-tooling repository keeps skills there that are broken on purpose or in another
-#: tool's format, and no agent loads them.
+#: ``testdata/``, ``fixtures-real/``, ``tests/e2e/data/test_skills/``), and hidden or
+#: underscored archives of retired skills (``.archived/``, ``_archive/``), matched
+#: case-folded: a skill-tooling repository keeps skills there that are broken on purpose or
+#: in another tool's format, or no longer used, and no agent loads them.
 FIXTURE_FOLDER = re.compile(
-    r"__fixtures__|(?:tests?[-_])?fixtures(?:[-_][\w.]+)?|fixture|test[-_]?data|test[-_]?skills",
-    re.IGNORECASE)
+    r"__fixtures__|(?:tests?[-_])?fixtures(?:[-_][\w.]+)?|fixture|test[-_]?data|test[-_]?skills"
+    r"|[._]archived?", re.IGNORECASE)
 
 
 def _in_fixtures(folder: str) -> bool:

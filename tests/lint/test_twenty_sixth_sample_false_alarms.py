@@ -139,3 +139,82 @@ def test_a_script_s_own_usage_does_not_soften_a_command_block(make_skill: MakeSk
     put(skill, "scripts/ws_monitor.py", '#!/usr/bin/env python3\n"""Usage: python3 '
         'ws_monitor.py"""\n', 0o644)
     assert _found(skill, "script-not-executable") == {("ws_monitor.py", 1): "error"}
+
+
+# --------------------------------------------------------------------------- thirtieth
+
+def test_modules_a_tool_s_manifest_names_are_not_skills(tmp_path: Path) -> None:
+    # meriley/claude-code-skills skills/claude-skills-go: a hook package whose manifest.json
+    # names "naming-convention/Skill.md"; its resolver picks the modules a hook injects
+    repo = tmp_path / "repo"
+    package = repo / "skills" / "claude-skills-go"
+    put(package, "manifest.json", '{"always": ["naming-convention/Skill.md"]}\n', 0o644)
+    for module in ("naming-convention", "control-flow"):
+        put(package, f"{module}/Skill.md", "---\ndescription: Reviews Go code.\n---\nBody.\n",
+            0o644)
+    # a skill whose only entry file is Skill.md, named by no manifest, stays an error
+    put(repo / "skills", "reviewing-design-docs/Skill.md",
+        "---\nname: reviewing-design-docs\ndescription: Reviews docs. Use when asked.\n---\n",
+        0o644)
+    report = lint_paths(LintOptions(paths=(repo,), use_cache=False,
+                                    select=("skill-md-case", "name-missing")))
+    assert {(Path(d.path).parent.name, d.rule) for d in report.diagnostics} == {
+        ("reviewing-design-docs", "skill-md-case")}
+
+
+def test_a_skill_kept_in_another_skill_s_assets(tmp_path: Path) -> None:
+    # cybersaksham/openai-skills write-product-specs/assets/project-template/skills/
+    # maintain-specifications: a payload whose script copies references/ beside it
+    parent = tmp_path / "write-product-specs"
+    put(parent, "SKILL.md", "---\nname: write-product-specs\ndescription: Writes specs. Use "
+        "when asked.\n---\nBody.\n", 0o644)
+    kept = parent / "assets" / "project-template" / "skills" / "maintain-specifications"
+    put(kept, "SKILL.md", "---\nname: maintain-specifications\ndescription: Maintains specs. "
+        "Use when asked.\n---\n\n1. [Standard](references/documentation-standard.md)\n", 0o644)
+    assert _found(kept, "broken-reference") == {("SKILL.md", 6): "warning"}
+    alone = tmp_path / "skills" / "maintain-specifications"
+    put(alone, "SKILL.md", "---\nname: maintain-specifications\ndescription: Maintains specs. "
+        "Use when asked.\n---\n\n1. [Standard](references/documentation-standard.md)\n", 0o644)
+    assert _found(alone, "broken-reference") == {("SKILL.md", 6): "error"}
+
+
+@pytest.mark.parametrize(("where", "severity"), [
+    # cookieMonsterDev/agents-skills templates/architecture-template: `name: {skill-name}`
+    ("templates/architecture-template", "info"),
+    ("skills/architecture", "error"),  # a skill folder: the name really is a mapping
+])
+def test_a_brace_placeholder_name_in_a_template(tmp_path: Path, where: str,
+                                                severity: str) -> None:
+    skill = tmp_path / where
+    put(skill, "SKILL.md", "---\nname: {skill-name}\ndescription: Explains {domain}.\n---\n",
+        0o644)
+    assert _found(skill, "name-type") == {("SKILL.md", 2): severity}
+
+
+# --------------------------------------------------------------------------- thirty-first
+
+@pytest.mark.parametrize(("block", "severity"), [
+    # oscar-CAO123/ai-in-action-skill-packs vhs-carousel SKILL.md:131: a plain block listing
+    # the scripts, each with a description after two spaces or more
+    ("```\nscripts/plates.py     stand-in plates\nscripts/dossier.py    the review dossier, "
+     "self-contained HTML\n```\n", "warning"),
+    # a shell block runs each line; an option after the path is a command's argument
+    ("```bash\nscripts/plates.py     stand-in plates\nscripts/dossier.py    out\n```\n",
+     "error"),
+    ("```\nscripts/plates.py  --all\nscripts/dossier.py  --open\n```\n", "error"),
+])
+def test_a_plain_block_listing_files_with_descriptions(make_skill: MakeSkill, block: str,
+                                                       severity: str) -> None:
+    skill = make_skill("vhs-carousel", body="# Files\n\n" + block)
+    put(skill, "scripts/dossier.py", "#!/usr/bin/env python3\nprint(1)\n", 0o644)
+    assert _found(skill, "script-not-executable") == {("dossier.py", 1): severity}
+
+
+def test_an_archive_of_retired_skills_is_left_out(tmp_path: Path) -> None:
+    # sammasak .archived/vault-skills/vault-sync/SKILL.md: a retired skill, no frontmatter
+    repo = tmp_path / "repo"
+    put(repo, ".archived/vault-skills/vault-sync/SKILL.md", "# Vault sync\n", 0o644)
+    put(repo, "skills/live/SKILL.md", "# Live\n", 0o644)
+    report = lint_paths(LintOptions(paths=(repo,), use_cache=False,
+                                    select=("no-frontmatter",)))
+    assert [Path(d.path).parent.name for d in report.diagnostics] == ["live"]

@@ -124,8 +124,9 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
     `name: 123` or `name: true` is a number or boolean to YAML 1.2 parsers, which agents
     reject or stringify differently; an empty name is never valid.
 
-    A name left as a placeholder in a template for new skills (`<skill-name>`, `[TODO: …]`,
-    `REPLACE-with-…` in a skill under `templates/`, `skeleton/` or `scaffold/`) gets info:
+    A name left as a placeholder in a template for new skills (`<skill-name>`,
+    `{skill-name}`, `[TODO: …]`, `REPLACE-with-…` in a skill under `templates/`, `skeleton/`
+    or `scaffold/`) gets info:
     no agent loads it from there, and each copy gets a real name.
 
     Fails: `name: 2024` or `name: ""`. Passes: `name: report-2024`.

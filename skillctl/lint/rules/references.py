@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
-from skillctl.lint.overlay import overlaid_skill
+from skillctl.lint.overlay import example_keeper, overlaid_skill
 from skillctl.lint.paths_in_text import (
     Listings,
     Reference,
@@ -106,6 +106,8 @@ def _broken(
     template: bool | None = None  # computed at the first missing file beside SKILL.md
     overlaid = overlaid_skill(ctx)
     skill_template = ctx.is_skill_template
+    kept = None  # the skill that keeps this one in its assets/ (examples, templates ...)
+    kept_asked = False
     for ref, status, _ in checked:
         if status != "missing" or is_placeholder(ref.target) or glob_matches(ctx, ref.target):
             continue
@@ -133,14 +135,19 @@ def _broken(
             _project_folder(ctx, ref.target)
         what = f"{'link target' if ref.is_link else 'path'} {ref.target!r}"
         beside = beside_link_target(ctx, ref.target)
-        yield Finding(
+        if error and not kept_asked:
+            kept, kept_asked = example_keeper(ctx.skill.dir), True
+        message = (
             f"{what} exists beside the link's target {beside!r} but not in the skill folder "
             "the agent loads (agents give the model the link's folder)"
-            if beside is not None else f"{what} does not exist in the skill directory",
-            ref.line,
-            ref.column,
-            severity=None if error else Severity.WARNING,
-        )
+            if beside is not None else f"{what} does not exist in the skill directory")
+        if error and kept is not None:
+            # write-product-specs/assets/project-template/skills/x/SKILL.md: a payload the
+            # keeping skill copies into a project, with files its script puts beside it
+            message += f" (a skill that '{kept.name}' keeps to copy; its copy may hold it)"
+            error = False
+        yield Finding(message, ref.line, ref.column,
+                      severity=None if error else Severity.WARNING)
 
 
 def _project_folder(ctx: SkillContext, target: str) -> bool:

@@ -333,10 +333,11 @@ def _plain_block(text: str, start: int, end: int) -> list[str] | None:
 
 def _file_list(text: str, start: int, end: int) -> bool:
     """Whether the fenced block at ``start``..``end`` is a list of files: no language (or
-    ``text``), and two or more lines, each one path and nothing else ("## Files to Review",
-    then the absolute paths of the files), or one such line right after a label that ends in
-    "path:" ("Script path:", then the bare path). A shell block of paths would run each one;
-    a plain block of them names them."""
+    ``text``), and two or more lines, each one path, alone or with a description after two
+    spaces or more ("## Files to Review", then the absolute paths of the files;
+    ``scripts/build.py      grade, render, report``), or one such line right after a label
+    that ends in "path:" ("Script path:", then the bare path). A shell block of paths would
+    run each one; a plain block of them names them."""
     lines = _plain_block(text, start, end)
     if lines is None:
         return False
@@ -345,10 +346,17 @@ def _file_list(text: str, start: int, end: int) -> bool:
         word = line.strip()
         if not word or word.startswith(("```", "~~~")):
             continue
-        if "/" not in word or len(word.split()) > 1:
+        if _LISTED_FILE.fullmatch(word) is None:
             return False
         paths += 1
     return paths >= 2 or (paths == 1 and bool(_PATH_LABEL.search(text, 0, start)))
+
+
+#: A line of a list of files: a path, maybe a description after two spaces or more
+#: (``scripts/dossier.py    the review dossier, opens in the browser``), not an option.
+_LISTED_FILE = re.compile(r"\S*/\S+(?:[ \t]{2,}(?!-)\S.*)?")
+#: What follows a path on such a line: nothing, or a description after two spaces or more.
+_LISTED_AFTER = re.compile(r"(?:[ \t]{2,}(?!-)\S.*)?\s*")
 
 
 #: A stand-in for the skill's folder written before a path (``<SKILL_DIR>``, ``${ROOT}``).
@@ -501,8 +509,8 @@ def script_usage(ctx: SkillContext, file: SkillFile) -> ScriptUsage:
                 if block is None:
                     named = not after.strip() or _in_comment(text, offset)
                 else:
-                    named = (not after.strip() and _file_list(text, *block)) or _in_diagram(
-                        text, *block, offset)
+                    named = (_LISTED_AFTER.fullmatch(after) is not None
+                             and _file_list(text, *block)) or _in_diagram(text, *block, offset)
                 if named:
                     kind = "other"
             if kind == "direct" and quoting and not markdown and not data_file and \
