@@ -117,12 +117,14 @@ def _manifest_text(folder: str) -> str:
         names = sorted(n for n in os.listdir(folder) if n.lower().endswith(".json"))
     except OSError:
         return ""
+    from skillctl.fsio import read_regular_file  # a FIFO named x.json never blocks the read
+
     for name in names[:8]:
         try:
-            with open(os.path.join(folder, name), "rb") as handle:
-                texts.append(handle.read(_MANIFEST_BYTES).decode("utf-8", "replace"))
+            data = read_regular_file(Path(folder, name), _MANIFEST_BYTES)
         except OSError:
-            continue
+            continue  # (too large, not a regular file, unreadable: names nothing)
+        texts.append(data.decode("utf-8", "replace"))
     return "\n".join(texts)
 
 

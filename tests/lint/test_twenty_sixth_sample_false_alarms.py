@@ -4,6 +4,7 @@ must stay an error."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,13 @@ def test_an_archive_of_retired_skills_is_left_out(tmp_path: Path) -> None:
     report = lint_paths(LintOptions(paths=(repo,), use_cache=False,
                                     select=("no-frontmatter",)))
     assert [Path(d.path).parent.name for d in report.diagnostics] == ["live"]
+
+
+def test_a_fifo_named_like_a_manifest_does_not_block_the_walk(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    package = repo / "skills" / "pkg"
+    put(package, "mod/Skill.md", "---\ndescription: A module.\n---\nBody.\n", 0o644)
+    os.mkfifo(package / "manifest.json")
+    report = lint_paths(LintOptions(paths=(repo,), use_cache=False,
+                                    select=("skill-md-case",)))
+    assert [d.rule for d in report.diagnostics] == ["skill-md-case"]
