@@ -89,3 +89,15 @@ def test_command_names_join_folders_with_colons(tmp_path: Path) -> None:
 def test_other_agents_list_no_commands(tmp_path: Path) -> None:
     home, cwd = _tree(tmp_path)
     assert discover(get_profile("opencode"), cwd, home, {}).commands == ()
+
+
+def test_a_fifo_among_the_commands_is_skipped_without_blocking(tmp_path: Path) -> None:
+    import os
+
+    from skillctl.commands import read_commands
+    from skillctl.model import Scope
+
+    folder = tmp_path / "commands"
+    _write(folder / "ok.md", "---\ndescription: Fine.\n---\n")
+    os.mkfifo(folder / "stuck.md")
+    assert [c.name for c in read_commands(folder, Scope.USER)] == ["ok"]
