@@ -59,9 +59,51 @@ _ENV_WRAPPERS = frozenset({"dict", "json.dumps", "str", "repr", "list", "sorted"
 _REMOVERS = frozenset({"shutil.rmtree", "os.removedirs", "os.rmdir", "os.remove", "os.unlink"})
 
 
+class _Tree:
+    """The nodes of one parsed file, walked once: the first :data:`MAX_NODES` of
+    ``ast.walk`` (breadth first), each one's children, and where each type of node stands.
+
+    The analysis asks for a few types of node at a time (assignments, calls, imports) and
+    walks the same expressions again and again; doing both from this record rather than with
+    ``isinstance`` over every node and ``ast.iter_child_nodes`` each time halves its cost.
+    """
+
+    def __init__(self, root: ast.AST) -> None:
+        nodes: list[ast.AST] = [root]
+        self.children: dict[int, list[ast.AST]] = {}
+        self._at: dict[type, list[int]] = {}
+        node_type, list_type = ast.AST, list
+        for index, node in enumerate(nodes):  # grows as it goes: breadth first
+            if index >= MAX_NODES:
+                break
+            kids: list[ast.AST] = []  # ast.iter_child_nodes(node), without its generators
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if isinstance(value, node_type):
+                    kids.append(value)
+                elif isinstance(value, list_type):
+                    kids.extend([item for item in value if isinstance(item, node_type)])
+            self.children[id(node)] = kids
+            nodes.extend(kids)
+            self._at.setdefault(type(node), []).append(index)
+        self.nodes = nodes[:MAX_NODES]
+
+    def of(self, *types: type) -> list[ast.AST]:
+        """The nodes of these exact types, in walk order."""
+        at = self._at
+        if len(types) == 1:
+            indices: list[int] = at.get(types[0], [])
+        else:
+            indices = sorted(i for t in types for i in at.get(t, ()))
+        return [self.nodes[i] for i in indices]
+
+
 class _Analysis:
-    def __init__(self, emit: F.Emit) -> None:
+    def __init__(self, emit: F.Emit, tree: _Tree) -> None:
         self.emit = emit
+        self.tree = tree
+        #: each node's children, as the one walk of the whole tree found them
+        self._children = tree.children
         self.aliases: dict[str, str] = {}
         self.objects: dict[str, str] = {}  # variable -> dotted name of the call it came from
         self.labels: dict[str, frozenset[str]] = {}
@@ -75,6 +117,19 @@ class _Analysis:
         #: a function's local names, by node: the key their labels are kept under (two
         #: functions' ``line`` or ``data`` are two variables; see :meth:`scopes`)
         self._keys: dict[int, str] = {}
+        #: :meth:`_summarize` of each expression asked about, by node
+        self._summaries: dict[int, tuple[frozenset[str], tuple[tuple[str, bool], ...]]] = {}
+
+    def walk(self, node: ast.AST) -> list[ast.AST]:
+        """``list(ast.walk(node))`` (breadth first), from the children the walk of the whole
+        tree recorded: the analysis walks the same expressions many times, and reading a
+        node's fields again each time (``ast.iter_child_nodes``) cost most of its time."""
+        children = self._children
+        found = [node]
+        for sub in found:  # grows as it goes: each node's children queue behind it
+            kids = children.get(id(sub))
+            found.extend(ast.iter_child_nodes(sub) if kids is None else kids)
+        return found
 
     # ------------------------------------------------------------------ names
 
@@ -91,8 +146,8 @@ class _Analysis:
             return self.dotted(node.func)
         return ""
 
-    def imports(self, tree: ast.Module, nodes: list[ast.AST]) -> None:
-        for node in nodes:
+    def imports(self) -> None:
+        for node in self.tree.of(ast.Import, ast.ImportFrom):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     self.aliases[alias.asname or alias.name.split(".")[0]] = (
@@ -103,14 +158,15 @@ class _Analysis:
 
     # ------------------------------------------------------------------ labels
 
-    def scopes(self, nodes: list[ast.AST]) -> None:
+    def scopes(self) -> None:
         """Key each function's local names by the function (its parameters and the names it
         assigns, less ``global`` ones); other names stay module-wide."""
-        for node in nodes:  # outer functions first: an inner one re-keys its own names
+        functions = self.tree.of(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        for node in functions:  # outer functions first: an inner one re-keys its own names
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                continue
+                continue  # (never: for the type checker)
             args = node.args
-            inner = list(ast.walk(node))
+            inner = self.walk(node)
             local = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs,
                                      args.vararg, args.kwarg) if a is not None}
             local |= {n.id for n in inner if isinstance(n, ast.Name)
@@ -127,15 +183,35 @@ class _Analysis:
         return self._keys.get(id(name), name.id)
 
     def expr_labels(self, node: ast.AST) -> frozenset[str]:
-        found: set[str] = set()
-        strings = []
-        by_name = _read_by_name(node)
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name):
-                held = self.labels.get(self.key(sub), frozenset())
+        """The labels of the data an expression computes: what it reads, decodes or fetches
+        itself, and the labels of the variables it names."""
+        summary = self._summaries.get(id(node))
+        if summary is None:
+            summary = self._summaries[id(node)] = self._summarize(node)
+        found, names = summary
+        for key, keyed in names:
+            held = self.labels.get(key)
+            if held:
                 # env["DIFY_API_KEY"] of a parsed .env file: one variable, as
                 # os.environ["X"] is, not the file
-                found |= held - _DOTENV if id(sub) in by_name else held
+                found = found | (held - _DOTENV if keyed else held)
+        return found
+
+    def _summarize(self, node: ast.AST) -> tuple[frozenset[str], tuple[tuple[str, bool], ...]]:
+        """What :meth:`expr_labels` needs of an expression that does not change once the
+        variables' objects and scopes are known: the labels of its own calls, strings and
+        ``os.environ`` reads, and the variables it names (each with whether it is read for
+        one key only). Worked out once per expression, not once per round of
+        :meth:`assignments` (each a walk of the tree below it)."""
+        found: set[str] = set()
+        strings = []
+        names: dict[str, bool] = {}
+        inner = self.walk(node)
+        by_name = _read_by_name(inner)
+        for sub in inner:
+            if isinstance(sub, ast.Name):
+                key = self.key(sub)
+                names[key] = names.get(key, True) and id(sub) in by_name
             elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                 strings.append(sub.value)
             elif isinstance(sub, ast.Call):
@@ -155,16 +231,15 @@ class _Analysis:
             store = F.credential_store("/".join(strings))
             if store is not None:
                 found.add("dotenv" if store == F.DOTENV else "credential")
-        return frozenset(found)
+        return frozenset(found), tuple(names.items())
 
     def _is_environ(self, node: ast.AST) -> bool:
         return self.dotted(node) == "os.environ" if isinstance(node, ast.Attribute | ast.Name) \
             else False
 
-    @staticmethod
-    def _environ_item(root: ast.AST, environ: ast.AST) -> bool:
+    def _environ_item(self, root: ast.AST, environ: ast.AST) -> bool:
         """True when ``os.environ`` in ``root`` is only indexed or asked for one key."""
-        for sub in ast.walk(root):
+        for sub in self.walk(root):
             if isinstance(sub, ast.Subscript) and sub.value is environ:
                 return True
             if isinstance(sub, ast.Attribute) and sub.value is environ and sub.attr in (
@@ -174,10 +249,11 @@ class _Analysis:
                 return True
         return False
 
-    def assignments(self, nodes: list[ast.AST]) -> None:
+    def assignments(self) -> None:
         """Label variables by what they are assigned, until nothing changes (3 rounds)."""
         pairs: list[tuple[list[str], ast.AST]] = []
-        for node in nodes:
+        for node in self.tree.of(ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr,
+                                 ast.withitem, ast.For):
             targets: list[ast.AST] = []
             value: ast.AST | None = None
             if isinstance(node, ast.Assign):
@@ -202,7 +278,7 @@ class _Analysis:
                                                        "smtplib", "ftplib", "http",
                                                        "urllib", "aiohttp", "paramiko"):
                     self.objects[named[0].id] = callee
-        for node in nodes:
+        for node in self.tree.of(ast.Call):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     isinstance(node.func.value, ast.Name) and node.func.attr in (
                         "update", "append", "extend", "write", "add", "insert"):
@@ -229,11 +305,8 @@ class _Analysis:
             self.emit(F.DECODE_EXEC, name, node.lineno, f"calls {name} through getattr and "
                       "__import__, hiding what runs", "high")
         line = node.lineno
-        args = [*node.args, *(k.value for k in node.keywords)]
-        labels: set[str] = set()
-        for arg in args:
-            labels |= self.expr_labels(arg)
         if name in _EXECUTORS or (name.endswith(".exec") and name.startswith("builtins")):
+            labels = self.call_labels(node)
             if "download" in labels:
                 self.emit(F.REMOTE_EXEC, name, line, f"{name}() runs code fetched from the "
                           "network", "high")
@@ -266,7 +339,7 @@ class _Analysis:
                 self.emit(F.HOST, host, line, "", "")
             if sending:
                 self.emit(F.SEND, host or "?", line, f"{name}() sends data", "")
-            if "env" in labels:
+            if "env" in self.call_labels(node):
                 self.emit(F.ENV_DUMP, "os.environ", line, "reads the whole environment", "")
             # a key in the authentication headers of a request to a named host is how an API
             # is called (an API key read from .env, sent as "Authorization: Bearer ..."), not
@@ -304,6 +377,13 @@ class _Analysis:
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self.emit(F.ENV, key.value, line, "", "")
 
+    def call_labels(self, node: ast.Call) -> set[str]:
+        """The labels of everything a call is given."""
+        labels: set[str] = set()
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            labels |= self.expr_labels(arg)
+        return labels
+
     def _dynamic(self, func: ast.AST) -> str | None:
         """``getattr(__import__("os"), "system")`` -> "os.system" (names folded)."""
         if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name)
@@ -320,7 +400,7 @@ class _Analysis:
 
     def _host(self, node: ast.Call) -> str:
         for arg in [*node.args, *(k.value for k in node.keywords if k.arg == "url")]:
-            for sub in ast.walk(arg):
+            for sub in self.walk(arg):
                 if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                     for url in F.URL_RE.findall(sub.value):
                         host = F.host_of(url)
@@ -383,10 +463,11 @@ class _Analysis:
 
     # ------------------------------------------------------------------ run
 
-    def run(self, tree: ast.Module, nodes: list[ast.AST]) -> None:
-        self.imports(tree, nodes)
-        self.scopes(nodes)
-        for node in nodes:
+    def run(self) -> None:
+        self.imports()
+        self.scopes()
+        assigned = self.tree.of(ast.Assign)
+        for node in assigned:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
                     isinstance(node.value.value, str):
                 urls = F.URL_RE.findall(node.value.value)
@@ -394,8 +475,8 @@ class _Analysis:
                     for target in node.targets:
                         if isinstance(target, ast.Name):  # one function's url is its own
                             self._url_names[self.key(target)] = F.host_of(urls[0])
-        self.assignments(nodes)
-        for node in nodes:
+        self.assignments()
+        for node in assigned:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
                     node.targets[0], ast.Name) and not isinstance(node.value, ast.Constant):
                 value = fold(node.value, self.strings)
@@ -406,7 +487,7 @@ class _Analysis:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         self.strings[target.id] = node.value.value
-        for node in nodes:
+        for node in self.tree.of(ast.Call, ast.Constant, ast.Subscript):
             if isinstance(node, ast.Call):
                 self.call(node)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -424,8 +505,8 @@ class _Analysis:
                         isinstance(node.ctx, ast.Load):
                     self.emit(F.ENV, key.value, node.lineno, "", "")
         if any("env" in labels for labels in self.labels.values()):
-            line = next((n.lineno for n in nodes if isinstance(n, ast.Attribute)
-                         and self._is_environ(n)), 1)
+            line = next((n.lineno for n in self.tree.of(ast.Attribute)
+                         if isinstance(n, ast.Attribute) and self._is_environ(n)), 1)
             self.emit(F.ENV_DUMP, "os.environ", line, "reads the whole environment", "")
 
 
@@ -533,11 +614,11 @@ _LEAKED = frozenset({"credential", "dotenv", "env"})
 _DOTENV = frozenset({"dotenv"})
 
 
-def _read_by_name(node: ast.AST) -> set[int]:
-    """The ids of the names in ``node`` read only for one key given by name
-    (``env["KEY"]``, ``env.get("KEY")``)."""
+def _read_by_name(nodes: list[ast.AST]) -> set[int]:
+    """The ids of the names among ``nodes`` (an expression's) read only for one key given
+    by name (``env["KEY"]``, ``env.get("KEY")``)."""
     keyed: set[int] = set()
-    for sub in ast.walk(node):
+    for sub in nodes:
         if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Name) and isinstance(
                 sub.slice, ast.Constant) and isinstance(sub.slice.value, str):
             keyed.add(id(sub.value))
@@ -548,22 +629,14 @@ def _read_by_name(node: ast.AST) -> set[int]:
     return keyed
 
 
-def _bounded_walk(tree: ast.AST) -> Iterator[ast.AST]:
-    for count, node in enumerate(ast.walk(tree)):
-        if count >= MAX_NODES:
-            return
-        yield node
-
-
 def analyze(source: str, emit: F.Emit) -> bool:
     """Emit the facts of Python source; False when it does not parse (nothing emitted)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    nodes = list(_bounded_walk(tree))
     try:
-        _Analysis(emit).run(tree, nodes)
+        _Analysis(emit, _Tree(tree)).run()
     except RecursionError:
         return False
     return True
