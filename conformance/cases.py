@@ -963,6 +963,23 @@ def claude_disable_policy(base: Path) -> Case:
                 env={"CLAUDE_CODE_DISABLE_POLICY_SKILLS": "1"})
 
 
+@case
+def builtin_named(base: Path) -> Case:
+    # found with probes of the Copilot CLI, whose catalog skillctl showed with the built-in
+    # github-pr-media beside a project skill of that name: a project skill named like each
+    # agent's built-in skills, in the folders the agents read
+    home, project = tree(base)
+    for name in ("github-pr-media", "imagegen", "canvas", "customize-opencode",
+                 "skill-creator"):
+        skill(project / ".agents/skills" / name, description=f"A project skill named {name}.")
+    skill(project / ".claude/skills/github-pr-media",
+          description="The .claude folder's github-pr-media.")
+    skill(project / ".claude/skills/customize-opencode",
+          description="The .claude folder's customize-opencode.")
+    skill(project / ".claude/skills/debug", description="A project skill named debug.")
+    return make("builtin-named", base, home, project, "project skills named like built-ins")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

@@ -111,3 +111,83 @@ def copilot_name_colons(base: Path) -> Case:
 
 
 CASES["copilot-name-colons"] = copilot_name_colons
+
+
+def copilot_commands(base: Path) -> Case:
+    """Claude Code's commands as the Copilot CLI reads them: each ``.md`` file directly in a
+    ``.claude/commands`` folder from the working directory up to the git root is a project
+    skill (not the files of its subfolders, not other files), named by its ``name`` field
+    (an invalid one drops the file) or its file name, spaces made ``-``; described by its
+    ``description`` or its first body lines (one over 1,024 characters drops the file); the
+    nearer folder's file wins a name, and a skill or a built-in of the name wins over a file;
+    listed after the built-in skills."""
+    import os
+
+    home, project = shared.tree(base)
+    sub = project / "sub"
+    cwd = sub / "deeper"
+    cwd.mkdir(parents=True, exist_ok=True)
+    root = project / ".claude/commands"
+    write = shared.write
+    for name, text in (
+            ("b-root.md", "---\ndescription: B root.\n---\nX.\n"),
+            ("a-root.md", "---\ndescription: A root.\n---\nX.\n"),
+            ("dup.md", "---\ndescription: Root dup.\n---\nX.\n"),
+            ("Upper.md", "---\ndescription: Upper.\n---\nX.\n"),
+            ("with space.md", "---\ndescription: With space.\n---\nX.\n"),
+            ("named.md", "---\nname: zz-other\ndescription: Named.\n---\nX.\n"),
+            ("badname.md", "---\nname: Bad Name!\ndescription: Bad name field.\n---\nX.\n"),
+            ("nodesc.md", "\n\nFirst body line here.\nSecond.\n"),
+            ("empty.md", ""),
+            ("fmonly.md", "---\nargument-hint: x\n---\n"),
+            ("hidden.md",
+             "---\ndescription: Hidden.\ndisable-model-invocation: true\n---\nX.\n"),
+            ("x.MD", "---\ndescription: Upper-case extension.\n---\nX.\n"),
+            ("t.txt", "---\ndescription: Not Markdown.\n---\nX.\n"),
+            ("nested/n.md", "---\ndescription: In a subfolder.\n---\nX.\n"),
+            ("skill-x.md", "---\ndescription: A file named like a project skill.\n---\nX.\n"),
+            ("u-skill.md", "---\ndescription: A file named like a user skill.\n---\nX.\n"),
+            ("customize-cloud-agent.md",
+             "---\ndescription: A file named like a built-in.\n---\nX.\n"),
+            ("longdesc.md", "---\ndescription: " + "word " * 300 + "\n---\nX.\n"),
+            ("aa.md", "---\nname: same\ndescription: same in the root's aa.\n---\nX.\n")):
+        write(root / name, text)
+    write(base / "elsewhere/target.md", "---\ndescription: A linked file.\n---\nX.\n")
+    os.symlink(base / "elsewhere/target.md", root / "linked.md")
+    (root / "folder.md").mkdir()
+    write(sub / ".claude/commands/dup.md", "---\ndescription: Sub dup.\n---\nX.\n")
+    write(sub / ".claude/commands/m-sub.md", "---\ndescription: M sub.\n---\nX.\n")
+    write(sub / ".claude/commands/zz.md", "---\nname: same\ndescription: same in sub's zz.\n---\n")
+    write(cwd / ".claude/commands/c-cwd.md", "---\ndescription: C cwd.\n---\nX.\n")
+    shared.skill(project / ".claude/skills/skill-x", description="The project skill.")
+    shared.skill(home / ".copilot/skills/u-skill", description="The user skill.")
+    return shared.make("copilot-commands", base, home, cwd,
+                       "the .md files of .claude/commands folders, read as skills",
+                       skip=_OTHERS)
+
+
+CASES["copilot-commands"] = copilot_commands
+
+
+def copilot_folder_names(base: Path) -> Case:
+    """Names the Copilot CLI makes of folders and files without a name field: a run of spaces
+    is one ``-``; a name that breaks its rule (a leading ``-`` or space, ``!``, a tab, a
+    letter outside ASCII, over 64 characters) drops the skill, as a declared one does."""
+    home, project = shared.tree(base)
+    root = project / ".agents/skills"
+    for folder in ("-dash", "bang!", "ok.dots_under", "x" * 70, "Two  Spaces", " lead",
+                   "tab\tx", "é-accent", "trail-", "fine"):
+        shared.write(root / folder / "SKILL.md", f"---\ndescription: Folder {folder!r}.\n---\n")
+    shared.write(root / "declared/SKILL.md", "---\nname: Two  Spaced\ndescription: Two.\n---\n")
+    shared.write(root / "declared-tab/SKILL.md",
+                 '---\nname: "tab\\tname"\ndescription: Tab.\n---\n')
+    commands = project / ".claude/commands"
+    for file in ("bang!.md", "ok.dots.md", "y" * 70 + ".md", "Three   Spaces.md", "é-cmd.md",
+                 " lead-cmd.md", "-dash-cmd.md"):
+        shared.write(commands / file, f"---\ndescription: File {file!r}.\n---\n")
+    return shared.make("copilot-folder-names", base, home, project,
+                       "folder and file names made into names, and refused",
+                       skip=_OTHERS)
+
+
+CASES["copilot-folder-names"] = copilot_folder_names

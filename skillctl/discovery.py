@@ -891,17 +891,6 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     return None
 
 
-_SANITIZERS: dict[str, dict[int, str]] = {}
-
-
-def _sanitizer(chars: str) -> dict[int, str]:
-    """A ``str.translate`` table turning each of ``chars`` into ``-``."""
-    table = _SANITIZERS.get(chars)
-    if table is None:
-        table = _SANITIZERS[chars] = {ord(c): "-" for c in chars}
-    return table
-
-
 def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real: str,
               cache: ParseCache, dir_name: str) -> _Draft:
     """Parser dialect, name and description rules for one reachable skill."""
@@ -914,6 +903,10 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
                         f"{profile.max_file_bytes} bytes")
         return draft
     seen = cache.verdict_at(profile.parser, real, parsed)
+    if not seen.accepted and place.root is not None and place.root.files_as_skills \
+            and parsed.frontmatter is None \
+            and any(problem.code == "no-frontmatter" for problem in parsed.problems):
+        seen = Verdict(True, None, None, {})  # a file of its own needs no frontmatter
     if not seen.accepted:
         draft.status = Status.INVALID
         draft.reason = seen.reason
@@ -933,7 +926,7 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
     if declared is not None and profile.name_rule.trimmed:
         declared = declared.strip()
     if declared is not None and profile.name_rule.sanitize_chars:
-        sanitized = declared.translate(_sanitizer(profile.name_rule.sanitize_chars))
+        sanitized = profile.name_rule.sanitized(declared)
         if sanitized != declared:
             draft.warnings.append(f"{label} turns the name {declared!r} into {sanitized!r}")
             declared = sanitized
@@ -944,6 +937,11 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.name = declared or dir_name
     else:
         draft.name = declared or dir_name
+    # a name taken from the folder (or the file) is made and checked as a declared one is
+    from_dir = profile.name_rule.checks_dir_name and not declared \
+        and profile.name_source is not NameSource.DECLARED
+    if from_dir:
+        draft.name = made = profile.name_rule.sanitized(dir_name)
     if skill.namespace is not None:  # a plugin's skill: never clashes with a plain name
         draft.name = f"{skill.namespace}:{draft.name}"
     refused = name_refusal(profile, draft.name, dir_name)
@@ -951,7 +949,12 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.status = Status.INVALID
         draft.reason = refused
         return draft
-    problems = _name_problems(profile, declared, dir_name)
+    if from_dir:
+        taken_from = "the file's name" if skill.is_file_skill else "the folder's name"
+        problems = [f"no name field, and {taken_from}: {problem}"
+                    for problem in _name_problems(profile, made, dir_name)]
+    else:
+        problems = _name_problems(profile, declared, dir_name)
     no_name = profile.name_source is NameSource.DECLARED and not (declared and declared.strip())
     if problems or no_name:
         handling = profile.name_rule.invalid
@@ -983,8 +986,9 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         draft.warnings.append(message)
     if draft.name in profile.builtin_commands:
         draft.warnings.append(f"the name collides with {label}'s built-in /{draft.name}")
-    if draft.name in profile.builtin_skills:
-        draft.warnings.append(f"the name is also a skill {label} ships itself")
+    if draft.name in profile.builtin_skills and not (place.root and place.root.after_builtins):
+        draft.warnings.append(f"the name is also a skill {label} ships itself" + (
+            f"; {label} loads this one in its place" if profile.builtins_yield else ""))
     return draft
 
 
@@ -1205,6 +1209,9 @@ def _scan_place(profile: Profile, place: RootPlace,
             yield from found
 
         return cache.placed(path, None, place.scope, given)
+    if place.root is not None and place.root.files_as_skills:
+        return cache.placed(path, _FILES_AS_SKILLS, place.scope,
+                            functools.partial(_markdown_files, path))
     options = _scan_options(profile, place.root)
 
     def walk() -> Iterator[Candidate | ScanNote]:
@@ -1214,6 +1221,42 @@ def _scan_place(profile: Profile, place: RootPlace,
             yield item
 
     return cache.placed(path, options, place.scope, walk)
+
+
+#: The walk of a root whose Markdown files are skills (``Root.files_as_skills``): only the
+#: key under which :class:`ParseCache` keeps what :func:`_markdown_files` found.
+_FILES_AS_SKILLS = WalkOptions(max_depth=0, include_root=False, max_entries=0)
+#: Most files of one such root looked at (a folder of thousands of notes is not a catalog).
+MAX_FILE_SKILLS = 2000
+
+
+def _markdown_files(folder: Path) -> Iterator[Candidate | ScanNote]:
+    """Each Markdown file directly in ``folder`` (a name ending in ``.md``, in any case, with
+    something before it; a link to a file counts), in name order."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        yield ScanNote(folder, "unreadable", exc.strerror or str(exc))
+        return
+    count = 0
+    for entry in entries:
+        if len(entry.name) < 4 or entry.name[-3:].lower() != ".md":
+            continue
+        try:
+            regular = entry.is_file()  # through a link; not a folder, FIFO or device
+            linked = entry.is_symlink()
+        except OSError:
+            continue
+        if not regular:
+            if linked and not os.path.exists(entry.path):
+                yield ScanNote(Path(entry.path), "dangling-symlink", "")
+            continue
+        count += 1
+        if count > MAX_FILE_SKILLS:
+            yield ScanNote(folder, "too-many", f"more than {MAX_FILE_SKILLS} Markdown files")
+            return
+        yield Candidate(folder, Path(entry.path), 1, True, linked)
 
 
 def _glob_reverse(found: list[Placed | ScanNote]) -> list[Placed | ScanNote]:
@@ -1360,6 +1403,11 @@ def discover(
                                      item.depth, real, dir_name))
                 continue
             draft = _evaluate(profile, skill, place, item.depth, real, cache, dir_name)
+            if place.root is not None and place.root.after_builtins \
+                    and draft.status is Status.ACTIVE and draft.name in profile.builtin_skills:
+                draft.status = Status.SHADOWED
+                draft.reason = (f"{profile.display_name} reads its built-in skill "
+                                f"{draft.name!r} first, and the built-in keeps the name")
             if place.plugin is not None and place.plugin.commands \
                     and draft.status is Status.ACTIVE and draft.name.removeprefix(
                         place.plugin.namespace + ":") in place.plugin.commands:

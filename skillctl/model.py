@@ -205,8 +205,18 @@ class Skill:
 
     @property
     def dir_name(self) -> str:
-        """The directory name, after resolving ``.`` and the like."""
+        """The directory name, after resolving ``.`` and the like; for a skill that is a file
+        of its own (an agent that reads every ``x.md`` of a folder as a skill), the file's name
+        without ``.md``."""
+        if self.is_file_skill:
+            return self.entry.name[:-3]
         return self.dir.name or self.dir.resolve().name
+
+    @property
+    def is_file_skill(self) -> bool:
+        """The entry is a Markdown file of its own, not a folder's ``SKILL.md`` (the Copilot
+        CLI reads ``.claude/commands/x.md`` as the skill ``x``)."""
+        return self.entry.name.lower() != "skill.md"
 
     @property
     def declared_name(self) -> str | None:

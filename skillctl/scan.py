@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skillctl import limits
-from skillctl.model import SkillFile
+from skillctl.model import Skill, SkillFile
 
 if TYPE_CHECKING:
     import pathspec
@@ -345,6 +345,22 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
         return entry.is_dir()
     except OSError:
         return False
+
+
+def skill_files(skill: Skill) -> tuple[tuple[SkillFile, ...], bool]:
+    """:func:`list_files` of the skill's folder; for a skill that is a file of its own (the
+    Copilot CLI's ``.claude/commands/x.md``), that file alone: the folder holds other
+    skills, not this one's files."""
+    if not skill.is_file_skill:
+        return list_files(skill.dir)
+    try:
+        st = os.stat(skill.entry)
+    except OSError:
+        return (), False
+    if not stat.S_ISREG(st.st_mode):
+        return (), False
+    return (SkillFile(skill.entry.name, st.st_size, bool(st.st_mode & 0o111),
+                      os.path.islink(skill.entry)),), False
 
 
 def list_files(skill_dir: Path) -> tuple[tuple[SkillFile, ...], bool]:

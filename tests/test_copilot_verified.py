@@ -330,3 +330,163 @@ def test_there_is_no_depth_limit(tmp_path: Path) -> None:
     views = discover(CLI, project, home, {}).views
     assert sorted(v.name for v in views if v.status is Status.ACTIVE) == [
         "depth-06", "depth-07", "depth-12", "depth-20"]
+
+
+def command(folder: Path, file: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_claude_code_commands_are_skills_of_their_own(tmp_path: Path) -> None:
+    # conformance cases cc-commands and copilot-commands
+    project, home = tree(tmp_path)
+    root = project / ".claude/commands"
+    plain = command(root, "plain.md", "---\ndescription: Plain.\n---\nX.\n")
+    named = command(root, "named.md", "---\nname: zz-other\ndescription: Named.\n---\n")
+    spaced = command(root, "two  words.md", "---\ndescription: Spaced.\n---\n")
+    upper = command(root, "upper.MD", "---\ndescription: Upper-case extension.\n---\n")
+    bare = command(root, "bare.md", "\n\n# Title\nFirst body line.\nSecond.\n")
+    empty = command(root, "empty.md", "")
+    bad_name = command(root, "bad.md", "---\nname: Bad Name!\ndescription: Bad.\n---\n")
+    bad_yaml = command(root, "broken.md", "---\ndescription: [unclosed\n---\n")
+    too_long = command(root, "long.md", "---\ndescription: " + "word " * 300 + "\n---\n")
+    text_file = command(root, "notes.txt", "---\ndescription: Not Markdown.\n---\n")
+    nested = command(root / "sub", "nested.md", "---\ndescription: Nested.\n---\n")
+    (root / "folder.md").mkdir()
+    views = {v.path: v for v in discover(CLI, project, home, {}).views}
+    assert views[plain].status is Status.ACTIVE and views[plain].name == "plain"
+    assert views[named].name == "zz-other"
+    assert views[spaced].name == "two-words"
+    assert views[upper].name == "upper"
+    assert views[bare].status is Status.ACTIVE
+    assert views[bare].description == "First body line. Second."
+    assert views[empty].status is Status.ACTIVE and views[empty].name == "empty"
+    for dropped in (bad_name, bad_yaml, too_long):
+        assert views[dropped].status is Status.INVALID, dropped
+    assert text_file not in views and nested not in views
+    assert not any(path.name == "folder.md" for path in views)
+    assert all(v.scope.value == "project" for v in views.values())
+
+
+def test_a_skill_a_builtin_and_the_nearer_folder_win_over_a_command(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    cwd = project / "sub/deeper"
+    cwd.mkdir(parents=True)
+    skill(project / ".claude/skills/taken", description="The project skill.")
+    skill(home / ".copilot/skills/mine", description="The user's skill.")
+    root = project / ".claude/commands"
+    lost_to_skill = command(root, "taken.md", "---\ndescription: A command.\n---\n")
+    lost_to_user = command(root, "mine.md", "---\ndescription: A command.\n---\n")
+    lost_to_builtin = command(root, "github-pr-media.md", "---\ndescription: Cmd.\n---\n")
+    far = command(root, "aa.md", "---\nname: same\ndescription: Far.\n---\n")
+    near = command(project / "sub/.claude/commands", "zz.md",
+                   "---\nname: same\ndescription: Near.\n---\n")
+    views = {v.path: v for v in discover(CLI, cwd, home, {}).views}
+    for lost in (lost_to_skill, lost_to_user, lost_to_builtin, far):
+        assert views[lost].status is Status.SHADOWED, lost
+    assert "built-in" in (views[lost_to_builtin].reason or "")
+    assert views[near].status is Status.ACTIVE
+
+
+def test_commands_are_listed_after_the_builtins(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    cwd = project / "sub"
+    cwd.mkdir()
+    skill(project / ".claude/skills/zeta")
+    command(project / ".claude/commands", "b-root.md", "---\ndescription: B.\n---\n")
+    command(project / ".claude/commands", "Upper.md", "---\ndescription: U.\n---\n")
+    command(project / ".claude/commands", "hidden.md",
+            "---\ndescription: H.\ndisable-model-invocation: true\n---\n")
+    command(cwd / ".claude/commands", "z-cwd.md", "---\ndescription: Z.\n---\n")
+    views = discover(CLI, cwd, home, {}).views
+    hidden = next(v for v in views if v.name == "hidden")
+    assert hidden.status is Status.HIDDEN and "not in the catalog" in (hidden.reason or "")
+    skills = [v.skill for v in views if v.status is Status.ACTIVE]
+    text = render_catalog(skills, "copilot-cli", BudgetRequest(home=home, project=cwd),
+                          CLI).catalog.text
+    names = [line.strip()[len("<name>"):-len("</name>")] for line in text.splitlines()
+             if line.strip().startswith("<name>")]
+    # the working directory's folder first, then the others by byte order; "hidden" is
+    # loaded but left out of the catalog
+    assert names == ["zeta", "customize-cloud-agent", "github-pr-media", "z-cwd", "Upper",
+                     "b-root"]
+
+
+def test_a_project_skill_named_like_a_builtin_replaces_it(tmp_path: Path) -> None:
+    # conformance case builtin-named
+    project, home = tree(tmp_path)
+    skill(project / ".agents/skills/github-pr-media", description="Mine.")
+    skills = [v.skill for v in discover(CLI, project, home, {}).views
+              if v.status is Status.ACTIVE]
+    text = render_catalog(skills, "copilot-cli", BudgetRequest(home=home), CLI).catalog.text
+    assert text.count("<name>github-pr-media</name>") == 1
+    assert "<description>Mine.</description>" in text
+
+
+def test_a_name_made_of_a_folder_or_file_name_is_checked(tmp_path: Path) -> None:
+    # conformance case copilot-folder-names
+    project, home = tree(tmp_path)
+    root = project / ".agents/skills"
+    spaced = skill(root / "Two  Spaces")
+    declared = skill(root / "declared", name="Two  Spaced")
+    trailing = skill(root / "trail-")
+    refused = [skill(root / folder) for folder in ("-dash", "bang!", "x" * 70, " lead",
+                                                    "tab\tx", "é-accent")]
+    refused_file = command(project / ".claude/commands", "-dash-cmd.md",
+                           "---\ndescription: D.\n---\n")
+    views = {v.path: v for v in discover(CLI, project, home, {}).views}
+    assert views[spaced].name == "Two-Spaces" and views[spaced].status is Status.ACTIVE
+    assert views[declared].name == "Two-Spaced"
+    assert views[trailing].status is Status.ACTIVE
+    for entry in (*refused, refused_file):
+        assert views[entry].status is Status.INVALID, entry
+    assert "the folder's name" in (views[refused[0]].reason or "")
+    assert "the file's name" in (views[refused_file].reason or "")
+
+
+def test_a_fifo_a_device_and_bad_links_named_like_commands_are_skipped(
+        tmp_path: Path) -> None:
+    import os
+
+    project, home = tree(tmp_path)
+    root = project / ".claude/commands"
+    root.mkdir(parents=True)
+    os.mkfifo(root / "pipe.md")
+    (root / "zero.md").symlink_to("/dev/zero")
+    (root / "loop.md").symlink_to("loop.md")
+    (root / "dangling.md").symlink_to("nowhere.md")
+    good = command(root, "good.md", "---\ndescription: Good.\n---\n")
+    found = discover(CLI, project, home, {})
+    views = {v.path: v for v in found.views}
+    assert views[good].status is Status.ACTIVE
+    assert set(views) == {good}
+    assert any(note.reason == "dangling-symlink" and note.path == root / "dangling.md"
+               for note in found.notes)
+
+
+def test_show_and_run_script_treat_a_command_file_as_a_skill_of_its_own(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from skillctl.cli.app import app
+
+    project, home = tree(tmp_path)
+    root = project / ".claude/commands"
+    command(root, "deploy.md", "---\ndescription: Deploy it.\n---\nRun it.\n")
+    command(root, "other.md", "---\ndescription: Another.\n---\n")
+    (root / "helper.sh").write_text("echo hi\n", encoding="utf-8")
+    runner = CliRunner()
+    where = ["--agent", "copilot-cli", "--project", str(project), "--home", str(home)]
+    shown = runner.invoke(app, ["show", "deploy", *where, "--format", "json"],
+                          catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.stdout)
+    assert data["path"] == str(root / "deploy.md")
+    assert [f["path"] for f in data["files"]] == ["deploy.md"]  # not the folder's others
+    assert data["scripts"] == []
+    ran = runner.invoke(app, ["run-script", "deploy", "helper.sh", *where])
+    assert ran.exit_code == 2
+    assert "has no scripts" in ran.stderr

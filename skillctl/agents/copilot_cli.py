@@ -64,6 +64,13 @@ PROFILE = Profile(
              note="$COPILOT_HOME/skills"),
         Root("{home}/.copilot/skills", Scope.USER, max_depth=_ANY, env_disable=("COPILOT_HOME",)),
         Root("{home}/.agents/skills", Scope.USER, max_depth=_ANY),
+        # Claude Code's commands: every .md file directly in .claude/commands (not below it,
+        # not ~/.claude/commands) is a project skill, read after the built-in ones, named by
+        # its name field, else its file name (spaces made "-"), under the rules of a SKILL.md
+        # (seen with 1.0.102, conformance cases cc-commands and copilot-commands)
+        Root("{project}/.claude/commands", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST,
+             files_as_skills=True, after_builtins=True, not_in_home=True,
+             note="Claude Code's commands, each file a skill"),
     ),
     # every folder from the working directory up to the git root; without git, up to /
     stop=Stop.GIT_ROOT_ELSE_FILESYSTEM,
@@ -82,14 +89,16 @@ PROFILE = Profile(
     root_skill_hides_tree=True,
     parser="copilot-cli",
     invalid=InvalidHandling.SKIP,
-    # no name: the folder's; spaces become "-"; a name that starts with anything but a letter
-    # or a digit, or holds "/" or another mark but "_", ".", "-" and ":", is rejected, as is
-    # one over 64 characters (":" inside a name is kept: "a:b:c", "tail:" load, ":lead" not;
-    # conformance case name-punctuation-order and a run on names with colons)
+    # no name: the folder's (or the file's); a run of spaces becomes one "-" ("Two  Spaces"
+    # is "Two-Spaces"); a name, declared or not, that starts with anything but an ASCII
+    # letter or digit, or holds "/", a tab, a letter outside ASCII or another mark but "_",
+    # ".", "-" and ":", is rejected, as is one over 64 characters (":" inside a name is kept:
+    # "a:b:c", "tail:" load, ":lead" not; conformance cases name-punctuation-order,
+    # copilot-name-colons and copilot-folder-names)
     name_source=NameSource.DECLARED_OR_DIR,
     name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.:-]*", max_length=64,
-                       invalid=InvalidHandling.SKIP, sanitize_chars=" ",
-                       trimmed=True),
+                       invalid=InvalidHandling.SKIP, sanitize_chars=" ", sanitize_runs=True,
+                       checks_dir_name=True, trimmed=True),
     # no description: the body stands in; a description over 1,024 characters drops the skill
     description_required=False,
     description_fallback="body-lines",
@@ -102,13 +111,15 @@ PROFILE = Profile(
     excluded_from_catalog=("disable-model-invocation",),
     catalog_builtins=_BUILTINS,
     builtin_skills=frozenset(name for name, _, _ in _BUILTINS),
+    # a project skill named github-pr-media is loaded and the built-in is not (conformance
+    # case builtin-named)
+    builtins_yield=True,
     script_cwd="project",
     allowed_tools="",
     runs_scripts_without_approval=None,
     uncertain=(
-        "the .md files directly in each .claude/commands folder (working directory up to the "
-        "git root) are loaded as project skills, listed after the built-in ones (seen with "
-        "1.0.102, conformance case cc-commands); not modelled",
+        "whether ~/.claude/commands is read when a walk without git reaches the home "
+        "directory is not checked (modelled as ~/.claude/skills is: not read)",
         "the catalog's budget (15,000 characters, then the rest by name) was measured with the "
         "default model; whether another model changes it is not known",
         "security (issue 18): what the CLI does with allowed-tools and whether it asks before "

@@ -12,6 +12,7 @@ shown to users by ``list --explain`` and ``show``.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 
 from skillctl.model import Scope
@@ -100,6 +101,14 @@ class Root:
     #: a walk that reaches the home directory does not read this root there (the Copilot
     #: CLI leaves ``~/.claude/skills`` alone when its project walk reaches ``$HOME``)
     not_in_home: bool = False
+    #: each Markdown file directly in the root (``*.md``, any case; not in its subfolders)
+    #: is a skill of its own, named by its ``name`` field, else by its file name without
+    #: ``.md``; one without frontmatter too (the Copilot CLI reads ``.claude/commands/x.md``
+    #: so)
+    files_as_skills: bool = False
+    #: the agent reads this root after its built-in skills: a built-in keeps its name from
+    #: a skill here, and the catalog lists the root's skills after the built-ins
+    after_builtins: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +126,29 @@ class NameRule:
     charset: str | None = None
     #: characters the agent replaces by ``-`` in the name instead of rejecting it (Gemini)
     sanitize_chars: str = ""
+    #: a run of ``sanitize_chars`` becomes one ``-`` (the Copilot CLI: ``a  b`` is ``a-b``)
+    sanitize_runs: bool = False
+    #: a name taken from the folder (or the file) when there is no name field is made and
+    #: checked as a declared one is, and the skill dropped when it fails (the Copilot CLI)
+    checks_dir_name: bool = False
     #: surrounding whitespace is taken off the declared name first (the Copilot CLI)
     trimmed: bool = False
+
+    def sanitized(self, name: str) -> str:
+        """``name`` with each of ``sanitize_chars`` made ``-`` (a run of them one ``-`` when
+        ``sanitize_runs``)."""
+        if not self.sanitize_chars:
+            return name
+        if self.sanitize_runs:
+            return re.sub(f"[{re.escape(self.sanitize_chars)}]+", "-", name)
+        table = _SANITIZERS.get(self.sanitize_chars)
+        if table is None:
+            table = _SANITIZERS[self.sanitize_chars] = {ord(c): "-" for c in self.sanitize_chars}
+        return name.translate(table)
+
+
+#: ``str.translate`` tables of :meth:`NameRule.sanitized`, by the characters they replace
+_SANITIZERS: dict[str, dict[int, str]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +281,9 @@ class Profile:
     description_max_warns: bool = False
     #: skills the agent ships itself (shadowing them, or being shadowed, is worth a note)
     builtin_skills: frozenset[str] = frozenset()
+    #: a discovered skill named like one of ``catalog_builtins`` replaces it: the built-in
+    #: is not loaded (the Copilot CLI)
+    builtins_yield: bool = False
     #: where the catalog (the list shown to the model) is built, when not locally
     catalog_note: str = ""
     #: skills the agent embeds and lists in its catalog although no root holds them before it

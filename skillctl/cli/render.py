@@ -25,7 +25,8 @@ def command(
         typer.Argument(
             metavar="[PATH]...",
             help="Skill dirs, SKILL.md files or trees. Without them, the active skills --agent "
-            "discovers (and the commands Claude Code lists beside them).",
+            "discovers (and the commands Claude Code lists beside them; the Copilot CLI's "
+            "skills include the files of .claude/commands).",
             show_default=False,
         ),
     ] = None,

@@ -310,8 +310,12 @@ def _names(directory: Path) -> list[str]:
 def _find_by_name(query: str, project: Path | None, home: Path | None, agent: str | None) -> Path:
     """Look a skill name up the way ``show`` does (every agent's roots, or one agent's)."""
     from skillctl.discovery import find_skill
+    from skillctl.errors import UsageError
 
     found = find_skill(query, project or Path.cwd(), home or Path.home(), agent)
+    if found.is_file_skill:  # the Copilot CLI's .claude/commands/x.md
+        raise UsageError(f"{query}: {found.entry} is a Markdown file an agent reads as a "
+                         "skill of its own; it has no scripts")
     return found.dir
 
 

@@ -482,7 +482,7 @@ def _fences_with(text: str, *needles: str) -> list[int]:
 
 def render_body(skill: Skill, wrapper_id: str, options: BodyOptions | None = None) -> RenderedBody:
     """What ``wrapper_id``'s agent injects when ``skill`` is invoked with ``options``."""
-    from skillctl.scan import list_files
+    from skillctl.scan import skill_files
 
     options = options or BodyOptions()
     wrapper = get_wrapper(wrapper_id)
@@ -507,7 +507,7 @@ def render_body(skill: Skill, wrapper_id: str, options: BodyOptions | None = Non
         if commands and not options.execute:
             notes.append(f"{len(commands)} inline shell command(s) shown, not run "
                          "(Claude Code runs them on invocation; pass --exec to run them here)")
-    files, _ = list_files(skill.dir)
+    files, _ = skill_files(skill)
     context = _Context(skill, name, description if isinstance(description, str) else "", body,
                        directory, tuple(sorted(f.relpath for f in files)))
     return RenderedBody(wrapper.wrap(context), wrapper.id, tuple(notes), tuple(commands))

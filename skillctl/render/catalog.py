@@ -264,9 +264,10 @@ def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetReque
         entries = [replace(e, name_only=True) if e.path in names_only else e for e in entries]
     if profile is not None and profile.catalog_format == format_id:
         if profile.name_rule.sanitize_chars:  # the catalog shows the name the agent made
-            table = {ord(c): "-" for c in profile.name_rule.sanitize_chars}
-            entries = [replace(e, name=e.name.translate(table)) for e in entries]
+            made = profile.name_rule.sanitized
+            entries = [replace(e, name=made(e.name)) for e in entries]
         entries = _with_commands(entries, commands)
+        entries = _after_builtins(profile, request, entries)
         entries = _with_builtins(profile, request, entries, settings_rules)
         entries += _obeying(settings_rules,
                             _trailing_entries(profile, {e.name for e in entries}))
@@ -316,11 +317,31 @@ def _trailing_entries(profile: Profile, taken: set[str]) -> list[CatalogEntry]:
             for name, description, rank in profile.catalog_trailing if name not in taken]
 
 
+def _after_builtins(profile: Profile, request: BudgetRequest,
+                    entries: list[CatalogEntry]) -> list[CatalogEntry]:
+    """``entries`` with those found in a root the agent reads after its built-in skills
+    (``Root.after_builtins``: the Copilot CLI's ``.claude/commands``) marked so."""
+    if not any(root.after_builtins for root in profile.roots):
+        return entries
+    from pathlib import Path
+
+    from skillctl.discovery import root_places
+
+    home = request.home or Path.home()
+    later = {str(place.path) for place in root_places(profile, request.project or Path.cwd(),
+                                                      home, os.environ)
+             if place.root is not None and place.root.after_builtins}
+    return [replace(e, after_builtins=True) if e.root in later else e for e in entries]
+
+
 def _with_builtins(profile: Profile, request: BudgetRequest, entries: list[CatalogEntry],
                    settings_rules: Sequence[Rule]) -> list[CatalogEntry]:
     """``entries`` (in scan order) with the ``catalog_builtins`` the settings leave on, where
     their root stands among the profile's roots (``catalog_builtins_at``)."""
     builtins = _obeying(settings_rules, _builtin_entries(profile, request))
+    if profile.builtins_yield:  # a discovered skill of a built-in's name replaces it
+        taken = {e.name for e in entries}
+        builtins = [b for b in builtins if b.name not in taken]
     if profile.catalog_first_seen:  # a skill named like a built-in takes the built-in's slot
         overriding = {e.name: e for e in entries}
         return ([overriding.get(b.name, b) for b in builtins]

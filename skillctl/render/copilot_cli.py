@@ -7,7 +7,10 @@ included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's, 
 (conformance cases walk-up-git, walk-up-no-git, home-is-git-root): project skills found in the
 home directory's folders (when the walk reaches it), then those of the working directory's,
 then those of every other folder walked, each group sorted by name (byte order); then personal
-skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones.
+skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones
+(a discovered skill of a built-in's name takes its place); then the Markdown files of the
+``.claude/commands`` folders, which it reads as skills, grouped and sorted as project skills
+are (conformance cases copilot-commands, builtin-named).
 
 Skills are listed whole while their ``<skill>`` elements, each with the line break after it
 (the opening ``<available_skills>`` line not counted), take at most 15,000 characters
@@ -61,13 +64,14 @@ _SCOPE_RANK = {Scope.PROJECT: 0, Scope.USER: 1}
 
 def _order(entry: CatalogEntry, user_roots: dict[str, int],
            first_folders: tuple[str, str]) -> tuple[int, int, bytes]:
-    """Scope; then for project skills the group of the folder their root lies in (the home
-    directory, the working directory, any other), for personal skills the root in scan
-    order; then the name in byte order."""
-    rank = _SCOPE_RANK.get(entry.scope, 2)
+    """Scope (the skills of a root read after the built-ins last); then for project skills
+    the group of the folder their root lies in (the home directory, the working directory,
+    any other), for personal skills the root in scan order; then the name in byte order."""
+    rank = 3 if entry.after_builtins else _SCOPE_RANK.get(entry.scope, 2)
     group = 0
     if entry.scope is Scope.PROJECT and entry.root is not None:
-        folder = os.path.realpath(Path(entry.root).parent.parent)  # <folder>/.claude/skills
+        # <folder>/.claude/skills, <folder>/.claude/commands
+        folder = os.path.realpath(Path(entry.root).parent.parent)
         group = first_folders.index(folder) if folder in first_folders else 2
     elif entry.scope is Scope.USER:
         group = user_roots.get(entry.root or "", 0)

@@ -44,6 +44,9 @@ class CatalogEntry:
     #: listed by name alone whatever the budget (the agent's settings say so: Claude Code
     #: ``skillOverrides`` ``"name-only"``)
     name_only: bool = False
+    #: found in a root the agent reads after its built-in skills (``Root.after_builtins``):
+    #: listed after them
+    after_builtins: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from skillctl.agents.profile import Profile
 from skillctl.discovery import CrossView, SkillView
 from skillctl.model import Scope, Skill
-from skillctl.scan import list_files
+from skillctl.scan import skill_files
 from skillctl.scripts import scan_scripts
 from skillctl.textsafe import printable
 
@@ -101,8 +101,9 @@ def build(skill: Skill, cross: CrossView, profiles: Sequence[Profile],
             "catalog_note": profile.catalog_note or None,
         }
     body = parsed.body
-    files, truncated = list_files(skill.dir)
-    scripts, _cut = scan_scripts(skill.dir)  # the scripts run-script --list shows
+    files, truncated = skill_files(skill)
+    # the scripts run-script --list shows (a skill that is a file of its own has none)
+    scripts = [] if skill.is_file_skill else scan_scripts(skill.dir)[0]
     origin = origin_fields(skill, LockIndex(cross.home, os.environ if env is None else env))
     return origin | {
         "version": JSON_VERSION,
