@@ -16,6 +16,7 @@ import dataclasses
 import difflib
 import enum
 import functools
+import itertools
 import json
 import os
 import re
@@ -1235,10 +1236,15 @@ def _markdown_files(folder: Path) -> Iterator[Candidate | ScanNote]:
     something before it; a link to a file counts), in name order."""
     try:
         with os.scandir(folder) as listing:
-            entries = sorted(listing, key=lambda entry: entry.name)
+            entries = list(itertools.islice(listing, limits.MAX_SCAN_ENTRIES + 1))
     except OSError as exc:
         yield ScanNote(folder, "unreadable", exc.strerror or str(exc))
         return
+    if len(entries) > limits.MAX_SCAN_ENTRIES:
+        entries.pop()
+        yield ScanNote(folder, "too-many", f"more than {limits.MAX_SCAN_ENTRIES} entries; "
+                       "the first ones listed were read")
+    entries.sort(key=lambda entry: entry.name)
     count = 0
     for entry in entries:
         if len(entry.name) < 4 or entry.name[-3:].lower() != ".md":
