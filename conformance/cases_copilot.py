@@ -120,7 +120,8 @@ def copilot_commands(base: Path) -> Case:
     (an invalid one drops the file) or its file name, spaces made ``-``; described by its
     ``description`` or its first body lines (one over 1,024 characters drops the file); the
     nearer folder's file wins a name, and a skill or a built-in of the name wins over a file;
-    listed after the built-in skills."""
+    listed after the built-in skills. Run for every agent: Claude Code lists these files as
+    its commands (one with neither a description nor a body line as "Custom command")."""
     import os
 
     home, project = shared.tree(base)
@@ -162,8 +163,7 @@ def copilot_commands(base: Path) -> Case:
     shared.skill(project / ".claude/skills/skill-x", description="The project skill.")
     shared.skill(home / ".copilot/skills/u-skill", description="The user skill.")
     return shared.make("copilot-commands", base, home, cwd,
-                       "the .md files of .claude/commands folders, read as skills",
-                       skip=_OTHERS)
+                       "the .md files of .claude/commands folders, read as skills")
 
 
 CASES["copilot-commands"] = copilot_commands

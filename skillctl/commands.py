@@ -5,9 +5,9 @@ file below ``~/.claude/commands``, the project's ``.claude/commands`` folders (f
 directory up to the git root) and each enabled plugin's commands folders, named by the path
 below the folder with ``:`` between folders (``sub/deep.md`` is ``sub:deep``; a plugin's as
 ``<plugin>:sub:deep``). The ``name`` field is not read; the description is the
-``description`` field, else the first line of the body; ``disable-model-invocation: true``
-keeps one out. What wins a name, and where commands stand in the catalog, is the catalog's
-business (:mod:`skillctl.render.catalog`).
+``description`` field, else the first line of the body, else "Custom command";
+``disable-model-invocation: true`` keeps one out. What wins a name, and where commands stand
+in the catalog, is the catalog's business (:mod:`skillctl.render.catalog`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from pathlib import Path
 from skillctl.fallback import body_first_line
 from skillctl.model import Scope
 
+#: What Claude Code shows for a command with neither a description nor a body line (2.1.332;
+#: conformance case copilot-commands, which every agent is run on)
+_NO_DESCRIPTION = "Custom command"
 #: Most command files read below one folder, and how deep.
 MAX_COMMANDS = 2000
 MAX_DEPTH = 8
@@ -71,7 +74,7 @@ def read_commands(folder: Path, scope: Scope, namespace: str | None = None) -> l
             continue
         raw = data.get("description")
         description = (raw if isinstance(raw, str) and raw.strip()
-                       else body_first_line(parsed.body) or "")
+                       else body_first_line(parsed.body) or _NO_DESCRIPTION)
         shown = f"{namespace}:{name}" if namespace else name
         commands.append(Command(shown, description, path, scope, namespace))
     return commands

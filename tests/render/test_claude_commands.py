@@ -101,3 +101,18 @@ def test_a_fifo_among_the_commands_is_skipped_without_blocking(tmp_path: Path) -
     _write(folder / "ok.md", "---\ndescription: Fine.\n---\n")
     os.mkfifo(folder / "stuck.md")
     assert [c.name for c in read_commands(folder, Scope.USER)] == ["ok"]
+
+
+def test_a_command_with_no_description_and_no_body_line_is_a_custom_command(
+        tmp_path: Path) -> None:
+    # conformance case copilot-commands, run on Claude Code 2.1.332
+    from skillctl.commands import read_commands
+    from skillctl.model import Scope
+
+    folder = tmp_path / "commands"
+    _write(folder / "empty.md", "")
+    _write(folder / "fmonly.md", "---\nargument-hint: x\n---\n")
+    _write(folder / "blank-description.md", "---\ndescription: ''\n---\n\nA body line.\n")
+    found = {c.name: c.description for c in read_commands(folder, Scope.USER)}
+    assert found == {"empty": "Custom command", "fmonly": "Custom command",
+                     "blank-description": "A body line."}
