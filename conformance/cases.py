@@ -980,6 +980,30 @@ def builtin_named(base: Path) -> Case:
     return make("builtin-named", base, home, project, "project skills named like built-ins")
 
 
+@case
+def name_variants(base: Path) -> Case:
+    # probes of every agent (2026-11-29; all matched skillctl): names equal only after
+    # Unicode normalisation, case folding or trimming, a blank description, full-width letters
+    import unicodedata
+
+    home, project = tree(base)
+    nfc = unicodedata.normalize("NFC", "café-tool")
+    nfd = unicodedata.normalize("NFD", "café-tool")
+    for root in (project / ".agents/skills", project / ".claude/skills"):
+        for folder, name, description in (
+                ("a-nfc", f'"{nfc}"', "NFC name."), ("b-nfd", f'"{nfd}"', "NFD name."),
+                ("c-case", "Deploy", "Upper D."), ("d-case", "deploy", "Lower d."),
+                ("e-space", '"ship "', "Trailing space."), ("f-space", "ship", "Plain ship."),
+                ("g-ws-desc", "g-ws-desc", '"   "'),
+                ("h-fullwidth", '"\uff44\uff45\uff50\uff4c\uff4f\uff59\uff12"',
+                 "Fullwidth."),
+                ("i-plain2", "deploy2", "Plain deploy2.")):
+            write(root / folder / "SKILL.md",
+                  f"---\nname: {name}\ndescription: {description}\n---\nBody line.\n")
+    return make("name-variants", base, home, project,
+                "names equal after normalising, case folding or trimming")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

@@ -258,3 +258,15 @@ def test_the_later_copy_of_a_name_in_one_root_wins(tmp_path: Path) -> None:
     workspace = home / ".openclaw/workspace"
     first = skill(workspace / "skills/zeta", name="same")
     assert active(project, home, {})["same"] == first
+
+
+def test_a_name_is_trimmed_before_names_are_compared(tmp_path: Path) -> None:
+    # conformance case name-variants@openclaw-ws: "ship " and "ship" are one name, and of a
+    # root's two the later path is kept
+    project, home = tree(tmp_path)
+    workspace = home / ".openclaw/workspace"
+    padded = skill(workspace / "skills/e-space", name='"ship "')
+    plain = skill(workspace / "skills/f-space", name="ship")
+    views = {v.path: v for v in discover(OCL, project, home, {}).views}
+    assert views[plain].status is Status.ACTIVE and views[plain].name == "ship"
+    assert views[padded].status is Status.SHADOWED

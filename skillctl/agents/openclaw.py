@@ -149,7 +149,9 @@ PROFILE = Profile(
     parser="openclaw",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED_OR_DIR,
-    name_rule=NameRule(required=False, invalid=InvalidHandling.WARN),
+    # the name is trimmed before two skills' names are compared ("ship " and "ship" are one
+    # name, the later kept; conformance case name-variants in the workspace)
+    name_rule=NameRule(required=False, invalid=InvalidHandling.WARN, trimmed=True),
     description_required=True,
     known_fields=frozenset({
         "name", "description", "homepage", "user-invocable", "disable-model-invocation",
