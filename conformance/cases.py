@@ -1004,6 +1004,39 @@ def name_variants(base: Path) -> Case:
                 "names equal after normalising, case folding or trimming")
 
 
+@case
+def frontmatter_scalars_and_duplicates(base: Path) -> Case:
+    # probes of every agent (2026-11-29): an empty or blank name (Gemini CLI and OpenCode keep
+    # it as the name, the Copilot CLI drops the skill, the others take the folder's), a
+    # description YAML reads as a number or boolean (Claude Code writes it as JavaScript
+    # does: 1.50 is "1.5", .inf "Infinity"), a repeated key (Claude Code reads the last)
+    home, project = tree(base)
+    for root in (project / ".agents/skills", project / ".claude/skills"):
+        for folder, fields in (
+                ("n-empty", 'name: ""\ndescription: Empty name.'),
+                ("n-null", "name: null\ndescription: Null name."),
+                ("n-tilde", "name: ~\ndescription: Tilde name."),
+                ("n-blank", 'name: "  "\ndescription: Blank name.'),
+                ("d-null", "name: d-null\ndescription: null"),
+                ("d-zero", "name: d-zero\ndescription: 0"),
+                ("d-true", "name: d-true\ndescription: true"),
+                ("d-num", "name: d-num\ndescription: 1.50"),
+                ("d-exp", "name: d-exp\ndescription: 1e3"),
+                ("d-hex", "name: d-hex\ndescription: 0x1A"),
+                ("d-inf", "name: d-inf\ndescription: .inf"),
+                ("d-date", "name: d-date\ndescription: 2024-01-02"),
+                ("d-list", "name: d-list\ndescription: [a, b]"),
+                ("Folder-Case", "description: Folder upper."),
+                ("folder-case", "description: Folder lower."),
+                ("dup-key", "name: dup-key\ndescription: First.\ndescription: Second."),
+                ("dup-between", "name: dup-between\ndescription: A1.\nx: 1\ndescription: A2."),
+                ("dup-name", "name: first-n\nname: second-n\ndescription: Two names."),
+                ("anchor", "name: anchor\ndescription: &a Anchored text.\nother: *a")):
+            write(root / folder / "SKILL.md", f"---\n{fields}\n---\nBody line of {folder}.\n")
+    return make("frontmatter-scalars-and-duplicates", base, home, project,
+                "empty names, numbers and booleans as descriptions, repeated keys")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

@@ -12,7 +12,9 @@ failed; ``parsed.problems`` says so, and strict dialects look there first.
 
 from __future__ import annotations
 
+import decimal
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -315,6 +317,15 @@ def claude_lenient(parsed: ParsedSkill) -> Verdict:
         return Verdict(True, f"{problem.message}: loaded with empty metadata", problem.line, {})
     duplicate = _problem(parsed, ("duplicate-key",))
     if duplicate is not None:
+        # the last value of a repeated key is read (2.1.332, conformance case
+        # frontmatter-scalars-and-duplicates); an older release loaded empty metadata
+        from skillctl.parse import load_last_key_wins
+
+        last = (load_last_key_wins(parsed.frontmatter.text)
+                if parsed.frontmatter is not None and parsed.frontmatter.text else None)
+        if last is not None:
+            return Verdict(True, f"{duplicate.message}: Claude Code reads the last value",
+                           duplicate.line, last)
         return Verdict(True, f"{duplicate.message}: YAML fails, loaded with empty metadata",
                        duplicate.line, {})
     strict = _problem(parsed, STRICT_YAML_FAILURES)
@@ -817,9 +828,36 @@ def _openclaw_reading(parsed: ParsedSkill) -> Verdict:
 
 
 def _js_number(value: int | float) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
-        return str(int(value))
-    return str(value)
+    """``String(value)`` of a JavaScript number (ECMAScript Number::toString): a YAML integer
+    past 2**53 is a double there; ``Infinity``, ``NaN``; digits without an exponent from
+    1e-6 up to 1e21."""
+    if isinstance(value, int):
+        if abs(value) < 2**53:
+            return str(value)
+        value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "0"  # -0 too
+    sign = "-" if value < 0 else ""
+    # the shortest digits that read back as the value (repr), as 0.d1d2...dk x 10**n
+    _, digit_tuple, exponent = decimal.Decimal(repr(abs(value))).as_tuple()
+    digits = "".join(map(str, digit_tuple)).rstrip("0") or "0"
+    assert isinstance(exponent, int)
+    k = len(digits)
+    n = exponent + len(digit_tuple)
+    if k <= n <= 21:
+        text = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        text = digits[:n] + "." + digits[n:]
+    elif -6 < n <= 0:
+        text = "0." + "0" * -n + digits
+    else:
+        power = f"e{'+' if n - 1 >= 0 else '-'}{abs(n - 1)}"
+        text = digits + power if k == 1 else digits[0] + "." + digits[1:] + power
+    return sign + text
 
 
 def js_scalar(value: Any) -> str | None:
@@ -835,13 +873,11 @@ def js_scalar(value: Any) -> str | None:
     return None
 
 
-_RAW_NAME = re.compile(r"^name:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
-
-
-def _js_string_name(value: Any, parsed: ParsedSkill) -> str:
-    """OpenClaw 2026.9.6 (checked): ``1.50`` -> ``1.5``, ``0x10`` -> ``16``, ``true`` ->
-    ``true``, ``[a, b]`` -> ``["a","b"]``; a null, a map, or a list holding one, keeps its
-    text (``~`` stays ``~``)."""
+def _js_string_name(value: Any, parsed: ParsedSkill, key: str = "name") -> str:
+    """OpenClaw 2026.9.6 (checked) makes a ``name`` or a ``description`` that is not a string
+    one: ``1.50`` -> ``1.5``, ``0x10`` -> ``16``, ``true`` -> ``true``, ``[a, b]`` ->
+    ``["a","b"]``; a null, a map, or a list holding one, keeps its text (``~`` stays ``~``,
+    ``null`` is ``null``)."""
     scalar = js_scalar(value) if value is not None else None  # null keeps its text: ~
     if scalar is not None:
         return scalar
@@ -850,7 +886,7 @@ def _js_string_name(value: Any, parsed: ParsedSkill) -> str:
         items = [json.dumps(item, ensure_ascii=False) if isinstance(item, str)
                  else js_scalar(item) for item in value]
         return "[" + ",".join(item or "null" for item in items) + "]"
-    match = _RAW_NAME.search(parsed.text or "")
+    match = re.search(rf"^{key}:[ \t]*(.*?)[ \t]*$", parsed.text or "", re.MULTILINE)
     return match.group(1) if match else str(value)
 
 
@@ -861,15 +897,21 @@ def openclaw_yaml(parsed: ParsedSkill) -> Verdict:
     the opening ``---`` is tolerated, and a name that is not a string is made one
     (:func:`_js_string_name`); all checked against OpenClaw 2026.9.6."""
     seen = _openclaw_reading(parsed)
-    if not seen.accepted or not seen.data or "name" not in seen.data:
+    if not seen.accepted or not seen.data:
         return seen
-    name = seen.data["name"]
-    if isinstance(name, str):
+    made: dict[str, str] = {}
+    notes = [seen.reason] if seen.reason else []
+    # a description too (conformance case frontmatter-scalars-and-duplicates)
+    for key in ("name", "description"):
+        if key not in seen.data or isinstance(seen.data[key], str):
+            continue
+        value = seen.data[key]
+        made[key] = _js_string_name(value, parsed, key)
+        kind = "null" if value is None else type(value).__name__
+        notes.append(f"{key} is a {kind}, not a string; OpenClaw reads it as {made[key]!r}")
+    if not made:
         return seen
-    text = _js_string_name(name, parsed)
-    note = f"name is a {type(name).__name__}, not a string; OpenClaw reads it as {text!r}"
-    reason = f"{seen.reason}; {note}" if seen.reason else note
-    return Verdict(True, reason, seen.line, {**seen.data, "name": text})
+    return Verdict(True, "; ".join(notes), seen.line, {**seen.data, **made})
 
 
 # Codex 0.169.0 (verified with the real agent): when the frontmatter does not load, each

@@ -932,12 +932,20 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
             draft.warnings.append(f"{label} turns the name {declared!r} into {sanitized!r}")
             declared = sanitized
     draft.declared = declared
+    blank = declared is not None and not declared.strip()
+    if blank and profile.name_rule.blank_name == "drop":
+        draft.status = Status.INVALID
+        draft.reason = f"the name field is blank; {label} drops the skill"
+        return draft
+    keep_blank = blank and profile.name_rule.blank_name == "keep"
     if profile.name_source is NameSource.DIR_NAME:
         draft.name = dir_name
     elif profile.name_source is NameSource.DECLARED_OR_DIR:
         draft.name = declared or dir_name
     else:
         draft.name = declared or dir_name
+    if keep_blank and profile.name_source is not NameSource.DIR_NAME:
+        draft.name = declared or ""
     # a name taken from the folder (or the file) is made and checked as a declared one is
     from_dir = profile.name_rule.checks_dir_name and not declared \
         and profile.name_source is not NameSource.DECLARED
@@ -954,9 +962,12 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         taken_from = "the file's name" if skill.is_file_skill else "the folder's name"
         problems = [f"no name field, and {taken_from}: {problem}"
                     for problem in _name_problems(profile, made, dir_name)]
+    elif keep_blank:
+        problems = []
     else:
         problems = _name_problems(profile, declared, dir_name)
-    no_name = profile.name_source is NameSource.DECLARED and not (declared and declared.strip())
+    no_name = profile.name_source is NameSource.DECLARED and not (
+        (declared and declared.strip()) or keep_blank)
     if problems or no_name:
         handling = profile.name_rule.invalid
         if no_name or handling is not InvalidHandling.WARN_LOAD:
@@ -965,6 +976,8 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
             return draft
         draft.warnings.extend(problems)
     raw_desc = data.get("description")
+    if profile.scalar_descriptions_as_text and isinstance(raw_desc, int | float):
+        raw_desc = js_scalar(raw_desc)  # (a bool is an int)
     description = raw_desc if isinstance(raw_desc, str) and raw_desc.strip() else None
     if description is None and profile.description_fallback is not None:
         description = cache.fallback_description(parsed, profile.description_fallback)

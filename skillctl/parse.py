@@ -417,6 +417,30 @@ def _load(text: str, allow_duplicates: bool) -> Any:
     return yaml.load(text)
 
 
+def load_last_key_wins(text: str) -> dict[str, Any] | None:
+    """Frontmatter text whose top-level keys repeat, read as a JavaScript YAML library that
+    allows it reads it: the last value of a key wins, in the place of the key's first use
+    (Claude Code 2.1.332; ruamel keeps the first). None when it is not a mapping or does not
+    parse for another reason."""
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.nodes import MappingNode, ScalarNode
+
+    yaml = _yaml(True)
+    try:
+        node = yaml.compose(text)
+        if not isinstance(node, MappingNode):
+            return None
+        last: dict[Any, tuple[Any, Any]] = {}
+        for key, value in node.value:
+            last[key.value if isinstance(key, ScalarNode) else id(key)] = (key, value)
+        node.value = list(last.values())
+        loaded = yaml.constructor.construct_document(node)
+        data = _to_plain(loaded, (), 0, _Converted())
+    except (YAMLError, _TooComplex, RecursionError, ValueError, TypeError, OverflowError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def parse_yaml(
     text: str, first_line: int, *, fast: bool = True
 ) -> tuple[Frontmatter | None, list[Problem]]:

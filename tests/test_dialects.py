@@ -216,3 +216,36 @@ def test_unreadable_entry_is_rejected(tmp_path: Path) -> None:
     (tmp_path / "d" / "SKILL.md").mkdir()  # a directory named SKILL.md
     p = parse_file(tmp_path / "d" / "SKILL.md")
     assert not any(verdict(d, p).accepted for d in DIALECTS)
+
+
+def test_claude_code_reads_the_last_value_of_a_repeated_key(tmp_path: Path) -> None:
+    # conformance case frontmatter-scalars-and-duplicates (Claude Code 2.1.332)
+    text = b"---\nname: first\ndescription: One.\nx: 1\ndescription: Two.\nname: second\n---\nB\n"
+    seen = verdict("claude-lenient", parsed(tmp_path, text, "repeated"))
+    assert seen.accepted
+    assert seen.data == {"name": "second", "description": "Two.", "x": 1}
+    assert "reads the last value" in (seen.reason or "")
+
+
+def test_openclaw_makes_a_description_that_is_not_a_string_one(tmp_path: Path) -> None:
+    cases = {b"null": "null", b"~": "~", b"0": "0", b"1.50": "1.5", b"0x1A": "26",
+             b"true": "true", b"[a, b]": '["a","b"]', b".inf": "Infinity"}
+    for index, (raw, expected) in enumerate(cases.items()):
+        text = b"---\nname: n\ndescription: " + raw + b"\n---\nB\n"
+        seen = verdict("openclaw", parsed(tmp_path, text, f"d{index}"))
+        assert seen.accepted and seen.data is not None
+        assert seen.data["description"] == expected, raw
+
+
+def test_numbers_are_written_as_javascript_writes_them() -> None:
+    from skillctl.dialects import js_scalar
+
+    # String(x) in Node 24 for each value (pairs: 0, -0.0 and False are one dict key)
+    expected = [(0, "0"), (-0.0, "0"), (1.5, "1.5"), (1000.0, "1000"), (1e21, "1e+21"),
+                (1e20, "100000000000000000000"), (1e-6, "0.000001"), (1e-7, "1e-7"),
+                (1.5e-10, "1.5e-10"), (2**53 + 2, "9007199254740994"),
+                (12345678901234567890, "12345678901234567000"), (1 / 3, "0.3333333333333333"),
+                (-2.5e-8, "-2.5e-8"), (float("inf"), "Infinity"), (float("-inf"), "-Infinity"),
+                (float("nan"), "NaN"), (5e-324, "5e-324"), (True, "true"), (False, "false")]
+    for value, text in expected:
+        assert js_scalar(value) == text, value

@@ -202,6 +202,9 @@ PROFILE = Profile(
     parser="claude-lenient",
     invalid=InvalidHandling.EMPTY_METADATA,
     name_source=NameSource.DIR_NAME,
+    # description: 1.50 is "1.5", false is "false" (conformance case
+    # frontmatter-scalars-and-duplicates)
+    scalar_descriptions_as_text=True,
     name_rule=NameRule(required=False, invalid=InvalidHandling.WARN_LOAD),
     # the folder's name, as the Skill tool shows it (conformance case folder-name-characters)
     shown_name_check="claude-code",

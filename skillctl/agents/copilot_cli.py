@@ -98,7 +98,7 @@ PROFILE = Profile(
     name_source=NameSource.DECLARED_OR_DIR,
     name_rule=NameRule(pattern=r"[A-Za-z0-9][A-Za-z0-9_.:-]*", max_length=64,
                        invalid=InvalidHandling.SKIP, sanitize_chars=" ", sanitize_runs=True,
-                       checks_dir_name=True, trimmed=True),
+                       checks_dir_name=True, trimmed=True, blank_name="drop"),
     # no description: the body stands in; a description over 1,024 characters drops the skill
     description_required=False,
     description_fallback="body-lines",

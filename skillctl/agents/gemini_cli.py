@@ -72,7 +72,10 @@ PROFILE = Profile(
     parser="js-yaml-fallback",
     invalid=InvalidHandling.SKIP,
     name_source=NameSource.DECLARED,
-    name_rule=NameRule(required=True, invalid=InvalidHandling.SKIP, sanitize_chars=':\\/<>*?"|'),
+    # a name must be a string, an empty one included (conformance case
+    # frontmatter-scalars-and-duplicates)
+    name_rule=NameRule(required=True, invalid=InvalidHandling.SKIP, sanitize_chars=':\\/<>*?"|',
+                       blank_name="keep"),
     # the dialect already requires a description (a string, or a ``description:`` line); an
     # empty one loads (verified, 0.61.0)
     description_required=False,

@@ -79,7 +79,9 @@ PROFILE = Profile(
     parser="opencode",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED,
-    name_rule=NameRule(required=True, invalid=InvalidHandling.SKIP),
+    # a name must be a string, an empty or blank one included (conformance case
+    # frontmatter-scalars-and-duplicates)
+    name_rule=NameRule(required=True, invalid=InvalidHandling.SKIP, blank_name="keep"),
     description_required=False,
     hide_without_description=True,
     known_fields=frozenset({"name", "description"}),

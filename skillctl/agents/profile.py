@@ -131,6 +131,11 @@ class NameRule:
     #: a name taken from the folder (or the file) when there is no name field is made and
     #: checked as a declared one is, and the skill dropped when it fails (the Copilot CLI)
     checks_dir_name: bool = False
+    #: a name field that is an empty or blank string: ``"fallback"``, no name (the folder's
+    #: stands in, or the rule's ``required`` applies); ``"keep"``, it is the name, even ""
+    #: (Gemini CLI, OpenCode: only a string is required); ``"drop"``, the skill is dropped
+    #: (the Copilot CLI) -- conformance case frontmatter-scalars-and-duplicates
+    blank_name: str = "fallback"
     #: surrounding whitespace is taken off the declared name first (the Copilot CLI)
     trimmed: bool = False
 
@@ -356,6 +361,9 @@ class Profile:
     #: a name that YAML reads as a number or boolean is taken as its text, as JavaScript's
     #: ``String()`` writes it (Amp 0.0.1790142911: ``name: 123`` loads as ``123``)
     scalar_names_as_text: bool = False
+    #: a description that YAML reads as a number or boolean is taken as its text, as
+    #: JavaScript's ``String()`` writes it (Claude Code 2.1.332: ``description: 0`` is "0")
+    scalar_descriptions_as_text: bool = False
     #: with ``winner=FIRST``: of the copies of a name in the winning root, the last one met
     #: wins (OpenClaw sets each root's skills into a map in path order, roots in reverse
     #: precedence, so a later one replaces an earlier one)

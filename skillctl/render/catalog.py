@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from skillctl.dialects import verdict
+from skillctl.dialects import js_scalar, verdict
 from skillctl.errors import UsageError
 from skillctl.fallback import from_body
 from skillctl.model import Scope, Skill
@@ -46,13 +46,14 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       "each line break one; 1,536 per description", name_from_dir=True,
                       body_fallback="body-first-line", needs_description=False,
                       excluded_by=_MODEL_OFF, dialect="claude-lenient",
+                      scalar_description_as_text=True,
                       uncertain=("usage ranking is replaced by catalog order",)),
         CatalogFormat("codex", "Codex", budgeted.render_codex, forward_slashes=True,
                       budget_doc="2% of --context-tokens in tokens, else 8,000 chars",
                       needs_description=False, dialect="codex",
                       sidecar_off=("agents/openai.yaml", "policy.allow_implicit_invocation")),
         CatalogFormat("opencode", "OpenCode", plain.render_opencode, dialect="opencode",
-                      blank_description_listed=True),
+                      blank_description_listed=True, blank_name_listed=True),
         CatalogFormat("opencode-agent-skills", "opencode-agent-skills plugin",
                       plain.render_opencode_agent_skills, dialect="oas-yaml"),
         CatalogFormat("openclaw", "OpenClaw", budgeted.render_openclaw,
@@ -60,7 +61,8 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       dialect="openclaw", resolved_outside_project=True, trims_name=True,
                       trims_description=True),
         CatalogFormat("gemini-cli", "Gemini CLI", plain.render_gemini, needs_description=False,
-                      dialect="js-yaml-fallback", blank_description_listed=True),
+                      dialect="js-yaml-fallback", blank_description_listed=True,
+                      blank_name_listed=True),
         CatalogFormat("copilot", "VS Code / Copilot", plain.render_copilot,
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
         CatalogFormat("copilot-cli", "GitHub Copilot CLI", copilot_cli.render,
@@ -185,7 +187,7 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
                          else declared)
         if fmt.name_from_dir:
             name = skill.dir_name
-        elif isinstance(declared_name, str) and declared_name:
+        elif isinstance(declared_name, str) and (declared_name or fmt.blank_name_listed):
             name = declared_name
         elif fmt.strict_properties:
             skipped.append((path, f"invalid for {fmt.id}: missing or empty 'name'"))
@@ -193,6 +195,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         else:
             name = skill.dir_name
         raw = data.get("description")
+        if fmt.scalar_description_as_text and isinstance(raw, int | float):  # bool is an int
+            raw = js_scalar(raw)
         description = (raw.strip() if strip else raw.strip(JS_WHITESPACE)
                        if fmt.trims_description else raw) if isinstance(raw, str) else raw
         if not isinstance(description, str) or (not description.strip()

@@ -148,6 +148,11 @@ class CatalogFormat:
     #: a description that is a string is listed as it is, even empty or blank; only a
     #: missing one (or one of another type) counts as none (OpenCode, verified)
     blank_description_listed: bool = False
+    #: a name field that is an empty string is the name ``""`` (Gemini CLI, OpenCode)
+    blank_name_listed: bool = False
+    #: a description YAML reads as a number or a boolean is its text as JavaScript's
+    #: ``String()`` writes it (Claude Code 2.1.332: ``1.50`` is ``1.5``, ``0x1A`` is ``26``)
+    scalar_description_as_text: bool = False
     #: the location of a skill found outside the project is its resolved path, one in the
     #: project the path as walked (OpenClaw 2026.9.6: a skill reached through a link under
     #: ~/.agents/skills is shown at its target, a workspace one with its links)
