@@ -105,6 +105,54 @@ def in_template_store(skill_dir: Path) -> bool:
     return not any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts)
 
 
+#: Where a repository keeps the script that installs its skills, beside a source folder:
+#: the folder holding it, and these folders in that one.
+_SCRIPT_FOLDERS = ("", "scripts", "bin", "tools")
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py", ".ps1", ".js", ".mjs", ".ts")
+#: Most scripts read in one folder, and most bytes of each.
+_MAX_SCRIPTS = 16
+_SCRIPT_BYTES = 256 * 1024
+
+
+def installer_naming(skill_dir: Path, name: str) -> str | None:
+    """The script that installs a source folder under the skill's name: the skill sits
+    below no skills folder, and a script beside it (or in ``scripts/``, ``bin/``,
+    ``tools/`` there) names both the folder and the name (``SKILL_NAME="apple-health-query"``
+    with ``SRC_SKILL_DIR="$REPO_ROOT/openclaw-skill"``). The path of that script below the
+    folder, or None. A script that installs the folder under its own name
+    (``$(basename "$dir")``) names no other name and does not count."""
+    folder = Path(os.path.abspath(skill_dir))
+    if any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts):
+        return None
+    tokens = (folder.name, name)
+    for relpath, text in _scripts_beside(str(folder.parent)):
+        if all(re.search(rf"(?<![\w.-]){re.escape(token)}(?![\w-])", text) for token in tokens):
+            return relpath
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _scripts_beside(folder: str) -> tuple[tuple[str, str], ...]:
+    """(path below ``folder``, text) of the scripts in ``folder`` and its script folders."""
+    from skillctl.fsio import read_regular_file  # a FIFO named x.sh never blocks the read
+
+    found: list[tuple[str, str]] = []
+    for sub in _SCRIPT_FOLDERS:
+        where = os.path.join(folder, sub) if sub else folder
+        try:
+            names = sorted(n for n in os.listdir(where) if n.lower().endswith(_SCRIPT_SUFFIXES))
+        except OSError:
+            continue
+        for script in names[:_MAX_SCRIPTS]:
+            try:
+                data = read_regular_file(Path(where, script), _SCRIPT_BYTES)
+            except OSError:
+                continue  # (too large, not a regular file, unreadable)
+            found.append((f"{sub}/{script}" if sub else script,
+                          data.decode("utf-8", "replace")))
+    return tuple(found)
+
+
 #: Largest manifest read to see whether it names a folder's entry file.
 _MANIFEST_BYTES = 256 * 1024
 

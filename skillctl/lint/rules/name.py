@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
-from skillctl.lint.overlay import example_keeper, in_template_store
+from skillctl.lint.overlay import example_keeper, in_template_store, installer_naming
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Position, Severity
 
@@ -337,7 +337,11 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     skills folder (`templates/architecture-diagram-skill/` with `name:
     architecture-diagram`, copied to `.agents/skills/architecture-diagram/` when used), and
     a folder named `skill` whose parent has the skill's name (`gitea/skill/SKILL.md` with
-    `name: gitea`: a package's source folder, installed as `gitea/`).
+    `name: gitea`: a package's source folder, installed as `gitea/`), and a source folder
+    below no skills folder that a script beside it (or in `scripts/`, `bin/`, `tools/`)
+    installs under the skill's name: the script names both (`openclaw-skill/SKILL.md` with
+    `name: apple-health-query`, and `scripts/install_skill.sh` holding
+    `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`).
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -370,6 +374,13 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              f" (the source folder of '{name}/': a build that installs it "
                              "under its parent's name gives it a matching folder)",
+                             pos.line, pos.column, severity=Severity.INFO))
+    installer = installer_naming(ctx.skill.dir, name)
+    if installer is not None:
+        # "openclaw-skill/SKILL.md" with "name: apple-health-query", which
+        # scripts/install_skill.sh copies to ~/.codex/skills/apple-health-query/
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (a source folder: {installer} installs it as '{name}/')",
                              pos.line, pos.column, severity=Severity.INFO))
     keeper = example_keeper(ctx.skill.dir)
     if keeper is not None or in_template_store(ctx.skill.dir):

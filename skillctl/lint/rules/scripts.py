@@ -112,6 +112,11 @@ _PAREN_AFTER = re.compile(r"^(?:[ \t]+\(|[ \t]*[\u2013\u2014]|,[ \t])")
 #: so does a subshell after a shell keyword (``if (./x.sh)``).
 _PARENTHESISED = re.compile(r"(?:(\w+)|[,.:`*'\"])[ \t]+\($")
 _SHELL_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "time"})
+#: What follows a path that a line opens with ``(`` when the parenthesis is an aside of prose
+#: wrapped onto a new line (``(scripts/x.cjs) remains available``): the parenthesis closes
+#: and a word follows, which no shell accepts after a subshell (``(x.sh) && y``, ``(x.sh) >
+#: log`` and ``(x.sh)`` alone stay subshells).
+_WRAPPED_ASIDE_AFTER = re.compile(r"\)[ 	]+[A-Za-z]")
 #: What follows a path that is an aside's subject, not a command's argument: the aside
 #: closes, or a word of prose follows (not an option, a variable or another path).
 _ASIDE_AFTER = re.compile(r"\)|[ \t]+[A-Za-z]+(?:[ \t]|$)")
@@ -211,6 +216,8 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
         return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
     aside = _PARENTHESISED.search(before)
+    if before.strip() == "(" and _WRAPPED_ASIDE_AFTER.match(after):
+        return "other", None  # "(scripts/x.cjs) remains available as a fallback."
     if after.startswith("::") or (aside and (aside.group(1) or "").lower() not in _SHELL_KEYWORDS
                                   and _ASIDE_AFTER.match(after)):
         return "other", None  # a test's id ("tests/x.py::test_y"); an aside ("(utils/x.py)")
