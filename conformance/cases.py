@@ -1037,6 +1037,35 @@ def frontmatter_scalars_and_duplicates(base: Path) -> Case:
                 "empty names, numbers and booleans as descriptions, repeated keys")
 
 
+@case
+def frontmatter_closers(base: Path) -> Case:
+    # probes of every agent (2026-11-29): where each agent's own code ends the frontmatter
+    # (skillctl/frontmatter_split.py) -- Claude Code at the next "---" wherever it stands,
+    # Gemini CLI and OpenCode at the first line that starts with "---" -- and the largest
+    # SKILL.md the Copilot CLI loads (1 MiB)
+    home, project = tree(base)
+    for root in (project / ".agents/skills", project / ".claude/skills"):
+        for folder, closer in (("close-trailing-space", "---   "), ("close-dots", "..."),
+                               ("close-four", "----"), ("close-tab", "---\t"),
+                               ("close-heading", "---## Next")):
+            write(root / folder / "SKILL.md",
+                  f"---\nname: {folder}\ndescription: Closed by {len(closer)} characters.\n"
+                  f"{closer}\nBody.\n")
+        write(root / "open-trailing-space" / "SKILL.md",
+              "---  \nname: open-trailing-space\ndescription: Opener with spaces.\n---\nBody.\n")
+        write(root / "dashes-in-value" / "SKILL.md",
+              "---\nname: dashes-in-value\ndescription: Use for A---B work.\n---\nBody.\n")
+        write(root / "dash-rule-in-block" / "SKILL.md",
+              "---\nname: dash-rule-in-block\ndescription: |\n  First part.\n  ---------\n"
+              "  Second part.\n---\nBody.\n")
+    for size in (1_048_576, 1_048_577):
+        head = f"---\nname: size-{size}\ndescription: A file of {size} bytes.\n---\n"
+        write(project / ".agents/skills" / f"size-{size}" / "SKILL.md",
+              head + "x" * (size - len(head) - 1) + "\n")
+    return make("frontmatter-closers", base, home, project,
+                "odd frontmatter closers and openers, dashes in values, a 1 MiB file")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

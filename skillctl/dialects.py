@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from skillctl import frontmatter_split
 from skillctl.model import Frontmatter, LineEndings, ParsedSkill, Problem
 from skillctl.parse import is_simple
 
@@ -302,8 +303,45 @@ def copilot_cli(parsed: ParsedSkill) -> Verdict:
     return _copilot_cli_fields(parsed, seen.data) or seen
 
 
+def _as_split(parsed: ParsedSkill, split: tuple[str, str]) -> ParsedSkill:
+    """``parsed`` as an agent that splits it into ``split`` (frontmatter, body) reads it."""
+    from skillctl.parse import parse_text
+
+    text = frontmatter_split.rejoined(split)
+    if parsed.line_endings is LineEndings.CRLF:
+        text = text.replace("\n", "\r\n")
+    return parse_text(parsed.path, text, size=parsed.size, has_bom=parsed.has_bom)
+
+
+def _claude_split(parsed: ParsedSkill) -> tuple[ParsedSkill, int] | None:
+    """The file as Claude Code cuts it, and the line of the ``---`` that ends its frontmatter,
+    when that is not the line-based split: its frontmatter ends at the next ``---``, wherever
+    it stands (:func:`skillctl.frontmatter_split.claude_code`)."""
+    fm = parsed.frontmatter
+    text = parsed.text
+    if text is None or (fm is not None and "---" not in fm.text) or not text.startswith("---"):
+        return None
+    split = frontmatter_split.claude_code(text)
+    if split is None or not frontmatter_split.differs(fm.text if fm else None, split):
+        return None
+    # (the opening line's blanks hold no "-": the next "---" is the one that closes)
+    return _as_split(parsed, split), text.count("\n", 0, text.find("---", 3)) + 1
+
+
 def claude_lenient(parsed: ParsedSkill) -> Verdict:
-    """Claude Code: strict YAML, then the quote retry; if that fails, empty metadata."""
+    """Claude Code: its own split (the frontmatter ends at the next ``---``), then strict YAML,
+    then the quote retry; if that fails, empty metadata."""
+    again = _claude_split(parsed)
+    if again is None:
+        return _claude_lenient(parsed)
+    split, line = again
+    seen = _claude_lenient(split)
+    note = f"Claude Code ends the frontmatter at the '---' on line {line}"
+    return Verdict(seen.accepted, f"{note}; {seen.reason}" if seen.reason else note,
+                   seen.line or line, seen.data)
+
+
+def _claude_lenient(parsed: ParsedSkill) -> Verdict:
     if _clean(parsed):
         return Verdict(True, data=parsed.data)
     failed = _unreadable(parsed)
@@ -457,8 +495,16 @@ def opencode_yaml(parsed: ParsedSkill) -> Verdict:
     js-yaml reads the frontmatter (a tab after a colon is separation space); when that fails,
     unindented ``key: value`` lines whose value holds a ``:`` are made block scalars and it is
     read again, unless the file starts with a BOM. A description that is not a string drops
-    the skill."""
+    the skill. gray-matter splits the file its own way: the first line that starts with
+    ``---`` closes the frontmatter (``----`` too), and without one the rest of the file is
+    the frontmatter (:func:`skillctl.frontmatter_split.gray_matter`)."""
     fm = parsed.frontmatter
+    text = parsed.text
+    if text is not None and (fm is None or fm.text.startswith("---") or "\n---" in fm.text):
+        split = frontmatter_split.gray_matter(text)
+        if split is not None and frontmatter_split.differs(fm.text if fm else None, split):
+            parsed = _as_split(parsed, split)
+            fm = parsed.frontmatter
     if _clean(parsed) and fm is not None and not _BLOCK_SCALAR.search(fm.text):
         checked = _opencode_types(parsed.data, parsed, fm.text)
         return checked if isinstance(checked, Verdict) else Verdict(True, data=checked)
@@ -714,7 +760,8 @@ def _oas_schema(data: Mapping[str, Any]) -> Verdict | None:
 
 
 def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
-    """Gemini CLI: js-yaml; when that fails (or lacks name/description), ``name:`` lines."""
+    """Gemini CLI: its own split (the first line starting with ``---`` closes), js-yaml; when
+    that fails (or lacks name/description), ``name:`` lines."""
     failed = _unreadable(parsed)
     if failed:
         return failed
@@ -722,15 +769,18 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     if parsed.has_bom or _utf16(parsed):
         return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
     text = parsed.text or ""
-    if _exact_closer(text) is None:  # _block(exact=True), without splitting lines yet
+    split = frontmatter_split.gemini_cli(text)
+    if split is None:
         return Verdict(False, f"{terms}: no '---' frontmatter block at the top of the file", 1)
+    if frontmatter_split.differs(parsed.frontmatter.text if parsed.frontmatter else None,
+                                 split):
+        parsed = _as_split(parsed, split)  # ("----" or "--- x" closes it for Gemini CLI)
     strict_ok = _problem(parsed, STRICT_YAML_FAILURES) is None and parsed.frontmatter is not None
     if strict_ok and isinstance(parsed.data.get("name"), str) and isinstance(
         parsed.data.get("description"), str
     ):
         return Verdict(True, data=_js_block_data(parsed))
-    block = _exact_block(text)
-    lines = block[0] if block is not None else []
+    lines = split[0].split("\n") if split[0] else []
     name: str | None = None
     description: str | None = None
     index = 0
@@ -1113,11 +1163,11 @@ _ACCEPTED = Verdict(True)
 def _js_yaml_accepts_clean(parsed: ParsedSkill) -> bool:
     """True when :func:`js_yaml_fallback` accepts a :func:`_clean` file as js-yaml reads it."""
     data = parsed.data
-    return (
-        isinstance(data.get("name"), str)
-        and isinstance(data.get("description"), str)
-        and _exact_closer(parsed.text or "") is not None
-    )
+    if not (isinstance(data.get("name"), str) and isinstance(data.get("description"), str)):
+        return False
+    split = frontmatter_split.gemini_cli(parsed.text or "")
+    return split is not None and not frontmatter_split.differs(
+        parsed.frontmatter.text if parsed.frontmatter else None, split)
 
 
 def _oas_clean_simple(parsed: ParsedSkill) -> Verdict | None:
@@ -1165,7 +1215,8 @@ def quick_verdict(dialect_id: str, parsed: ParsedSkill, *, clean: bool | None = 
         clean = _clean(parsed)
     if clean:
         if (
-            dialect_id in CLEAN_ACCEPTING
+            (dialect_id in CLEAN_ACCEPTING
+             and not (dialect_id == "claude-lenient" and _claude_split(parsed) is not None))
             or (dialect_id == "strictyaml" and _strictyaml_accepts_clean(parsed))
             or (dialect_id == "js-yaml-fallback" and _js_yaml_accepts_clean(parsed))
         ):

@@ -490,3 +490,19 @@ def test_show_and_run_script_treat_a_command_file_as_a_skill_of_its_own(tmp_path
     ran = runner.invoke(app, ["run-script", "deploy", "helper.sh", *where])
     assert ran.exit_code == 2
     assert "has no scripts" in ran.stderr
+
+
+def test_a_skill_md_over_one_mebibyte_is_not_loaded(tmp_path: Path) -> None:
+    # conformance case frontmatter-closers: 1,048,576 bytes load, 1,048,577 do not
+    project, home = tree(tmp_path)
+    entries = {}
+    for size in (1_048_576, 1_048_577):
+        head = f"---\nname: size-{size}\ndescription: Big.\n---\n"
+        entry = project / ".agents/skills" / f"size-{size}" / "SKILL.md"
+        entry.parent.mkdir(parents=True)
+        entry.write_text(head + "x" * (size - len(head) - 1) + "\n", encoding="utf-8")
+        assert entry.stat().st_size == size
+        entries[size] = entry
+    found = statuses(project, home)
+    assert found[entries[1_048_576]] is Status.ACTIVE
+    assert found[entries[1_048_577]] is Status.INVALID

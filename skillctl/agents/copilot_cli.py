@@ -88,6 +88,9 @@ PROFILE = Profile(
     root_is_skill=True,
     root_skill_hides_tree=True,
     parser="copilot-cli",
+    # a SKILL.md over 1 MiB is not loaded: 1,048,576 bytes load, 1,048,577 do not (1.0.102,
+    # conformance case frontmatter-closers)
+    max_file_bytes=1024 * 1024,
     invalid=InvalidHandling.SKIP,
     # no name: the folder's (or the file's); a run of spaces becomes one "-" ("Two  Spaces"
     # is "Two-Spaces"); a name, declared or not, that starts with anything but an ASCII
