@@ -1055,6 +1055,12 @@ def frontmatter_closers(base: Path) -> Case:
               "---  \nname: open-trailing-space\ndescription: Opener with spaces.\n---\nBody.\n")
         write(root / "dashes-in-value" / "SKILL.md",
               "---\nname: dashes-in-value\ndescription: Use for A---B work.\n---\nBody.\n")
+        # (found on OthmanAdi's planning-with-files, copied into qi-o/claude-code-skills: a
+        # hook command in the frontmatter echoes '---BEGIN PLAN DATA---', and Claude Code's
+        # description is what follows that '---')
+        write(root / "dashes-in-later-key" / "SKILL.md",
+              "---\nname: dashes-in-later-key\ndescription: Plans with files.\nhooks:\n"
+              "  command: \"echo '---BEGIN PLAN---'; cat plan.md\"\n---\n# Heading\n")
         write(root / "dash-rule-in-block" / "SKILL.md",
               "---\nname: dash-rule-in-block\ndescription: |\n  First part.\n  ---------\n"
               "  Second part.\n---\nBody.\n")

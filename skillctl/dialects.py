@@ -57,6 +57,9 @@ class Verdict:
     reason: str | None = None
     line: int | None = None
     data: Mapping[str, Any] | None = None
+    #: the body as the agent cuts it, when that is not the parser's (Claude Code ends the
+    #: frontmatter at the next ``---``: its stand-in description comes from what follows)
+    body: str | None = None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -338,7 +341,7 @@ def claude_lenient(parsed: ParsedSkill) -> Verdict:
     seen = _claude_lenient(split)
     note = f"Claude Code ends the frontmatter at the '---' on line {line}"
     return Verdict(seen.accepted, f"{note}; {seen.reason}" if seen.reason else note,
-                   seen.line or line, seen.data)
+                   seen.line or line, seen.data, split.body)
 
 
 def _claude_lenient(parsed: ParsedSkill) -> Verdict:

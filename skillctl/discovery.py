@@ -980,7 +980,9 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         raw_desc = js_scalar(raw_desc)  # (a bool is an int)
     description = raw_desc if isinstance(raw_desc, str) and raw_desc.strip() else None
     if description is None and profile.description_fallback is not None:
-        description = cache.fallback_description(parsed, profile.description_fallback)
+        description = (from_body(seen.body, profile.description_fallback)
+                       if seen.body is not None  # (the body as the agent cuts the file)
+                       else cache.fallback_description(parsed, profile.description_fallback))
         if description is not None:
             draft.warnings.append("no description: the body stands in for it")
     draft.description = description

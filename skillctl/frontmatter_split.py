@@ -84,3 +84,9 @@ def rejoined(split: tuple[str, str]) -> str:
     matter, body = split
     return "---\n" + matter + ("" if not matter or matter.endswith("\n") else "\n") + \
         "---\n" + body
+
+
+#: The split each parser dialect (a profile's ``parser``) makes, where it is not the
+#: line-based one.
+BY_DIALECT = {"claude-lenient": claude_code, "js-yaml-fallback": gemini_cli,
+              "opencode": gray_matter}

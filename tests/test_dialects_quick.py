@@ -140,6 +140,13 @@ def test_clean_accepting_dialects_accept_clean_files_as_they_are(
             continue
         for dialect in dialects.CLEAN_ACCEPTING:
             found = dialects.verdict(dialect, parsed)
+            if dialect == "claude-lenient" and dialects._claude_split(parsed) is not None:
+                # Claude Code cuts this frontmatter at a '---' inside it: not as it is, and the
+                # quick verdict does not pretend otherwise
+                quick = dialects.quick_verdict(dialect, parsed, clean=True)
+                assert (quick.accepted, quick.reason, quick.line) == (
+                    found.accepted, found.reason, found.line)
+                continue
             assert found.accepted and found.reason is None and found.line is None
             assert found.data == parsed.data
 

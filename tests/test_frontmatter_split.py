@@ -73,3 +73,51 @@ def test_gemini_needs_the_opening_line_to_be_exactly_three_dashes(tmp_path: Path
     assert not verdict("js-yaml-fallback", parsed).accepted
     assert verdict("opencode", parsed).accepted
     assert verdict("claude-lenient", parsed).data == {"name": "o", "description": "Opener."}
+
+
+def test_claude_code_describes_a_cut_file_from_what_follows_the_cut(tmp_path: Path) -> None:
+    # OthmanAdi's planning-with-files (as copied into qi-o/claude-code-skills): a hook command
+    # in the frontmatter echoes '---BEGIN PLAN DATA---'; Claude Code 2.1.332 cuts there, the
+    # rest of its YAML fails, and its stand-in description is the text after that '---'
+    from skillctl.agents import get_profile
+    from skillctl.discovery import discover
+    from skillctl.render.catalog import render_catalog
+    from skillctl.render.types import BudgetRequest
+
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    home.mkdir()
+    entry = project / ".claude/skills/plans/SKILL.md"
+    entry.parent.mkdir(parents=True)
+    entry.write_text("---\nname: plans\ndescription: Plans with files.\nhooks:\n"
+                     "  command: \"echo '---BEGIN PLAN---'; cat plan.md\"\n---\n# Plans\n",
+                     encoding="utf-8")
+    profile = get_profile("claude-code")
+    views = discover(profile, project, home, {}).views
+    assert views[0].description == "BEGIN PLAN---'; cat plan.md\""
+    text = render_catalog([v.skill for v in views], "claude-code", BudgetRequest(home=home),
+                          profile).catalog.text
+    assert "- plans: BEGIN PLAN---'; cat plan.md\"\n" in text
+
+
+def test_lint_says_which_agent_cuts_the_frontmatter(tmp_path: Path) -> None:
+    from skillctl.lint.engine import LintOptions, lint_paths
+
+    skill = tmp_path / "mid"
+    skill.mkdir()
+    (skill / "SKILL.md").write_text(
+        "---\nname: mid\ndescription: Use for A---B when asked.\n---\nBody.\n", encoding="utf-8")
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    (clean / "SKILL.md").write_text(
+        "---\nname: clean\ndescription: Use for A - B when asked.\n---\nBody.\n",
+        encoding="utf-8")
+    report = lint_paths(LintOptions(paths=(tmp_path,), use_cache=False,
+                                    select=("frontmatter-cut",)))
+    found = [(d.path.rsplit("/", 2)[-2], d.line, d.severity.value, d.message)
+             for d in report.diagnostics]
+    assert found == [("mid", 3, "warning", "the '---' on line 3 ends the frontmatter for some "
+                      "agents: Claude Code reads the description as 'Use for A'")]
+    chosen = lint_paths(LintOptions(paths=(tmp_path,), use_cache=False, agents=("codex",),
+                                    select=("frontmatter-cut",)))
+    assert list(chosen.diagnostics) == []  # Codex reads the frontmatter whole

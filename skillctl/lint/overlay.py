@@ -109,6 +109,10 @@ def in_template_store(skill_dir: Path) -> bool:
 #: the folder holding it, and these folders in that one.
 _SCRIPT_FOLDERS = ("", "scripts", "bin", "tools")
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py", ".ps1", ".js", ".mjs", ".ts")
+#: A script named for installing (``install_skill.sh``, ``setup.py``, ``link-skills.sh``),
+#: not one that only lists the folders (``audit-crosslinks.mjs``).
+_INSTALLER_NAME = re.compile(
+    r"(?:^|[-_.])(?:install|setup|links?|deploy|sync|bootstrap|copy)(?:$|[-_.])", re.IGNORECASE)
 #: Most scripts read in one folder, and most bytes of each.
 _MAX_SCRIPTS = 16
 _SCRIPT_BYTES = 256 * 1024
@@ -116,16 +120,19 @@ _SCRIPT_BYTES = 256 * 1024
 
 def installer_naming(skill_dir: Path, name: str) -> str | None:
     """The script that installs a source folder under the skill's name: the skill sits
-    below no skills folder, and a script beside it (or in ``scripts/``, ``bin/``,
-    ``tools/`` there) names both the folder and the name (``SKILL_NAME="apple-health-query"``
-    with ``SRC_SKILL_DIR="$REPO_ROOT/openclaw-skill"``). The path of that script below the
-    folder, or None. A script that installs the folder under its own name
-    (``$(basename "$dir")``) names no other name and does not count."""
+    below no skills folder, and a script named for installing (``install``, ``setup``,
+    ``link``, ``deploy``, ``sync``, ``copy`` in its file name) beside it, or in
+    ``scripts/``, ``bin/``, ``tools/`` there, names both the folder and the name
+    (``SKILL_NAME="apple-health-query"`` with ``SRC_SKILL_DIR="$REPO_ROOT/openclaw-skill"``).
+    The path of that script below the folder, or None. A script that installs the folder
+    under its own name (``$(basename "$dir")``) names no other name and does not count."""
     folder = Path(os.path.abspath(skill_dir))
     if any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts):
         return None
     tokens = (folder.name, name)
     for relpath, text in _scripts_beside(str(folder.parent)):
+        if not _INSTALLER_NAME.search(relpath.rsplit("/", 1)[-1]):
+            continue
         if all(re.search(rf"(?<![\w.-]){re.escape(token)}(?![\w-])", text) for token in tokens):
             return relpath
     return None

@@ -165,12 +165,15 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             skipped.append((path, f"not read: {_first_problem(skill)}"))
             continue
         data: Mapping[str, Any] = parsed.data
+        body = parsed.body
         if fmt.dialect is not None:
             seen = verdict(fmt.dialect, parsed)
             if not seen.accepted or seen.data is None:
                 skipped.append((path, f"invalid for {fmt.id}: {seen.reason}"))
                 continue
             data = seen.data
+            if seen.body is not None:  # the body as the agent cuts the file
+                body = seen.body
         elif parsed.frontmatter is None and not fmt.body_fallback:
             skipped.append((path, f"invalid for {fmt.id}: {_first_problem(skill)}"))
             continue
@@ -202,7 +205,7 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         if not isinstance(description, str) or (not description.strip()
                                                 and not fmt.blank_description_listed):
             if fmt.body_fallback:
-                description = from_body(parsed.body, fmt.body_fallback) or ""
+                description = from_body(body, fmt.body_fallback) or ""
             elif fmt.needs_description:
                 skipped.append((path, f"left out of the {fmt.id} catalog: no description"))
                 continue

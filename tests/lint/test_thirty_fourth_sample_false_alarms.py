@@ -42,6 +42,17 @@ def test_a_source_folder_that_a_script_installs_under_the_skills_name(
     assert _found(skill, "name-dir-mismatch") == {("SKILL.md", 2): severity}
 
 
+@pytest.mark.parametrize("script", ["bin/audit-crosslinks.mjs", "mkerr.py", "scripts/report.sh"])
+def test_a_script_not_named_for_installing_keeps_the_error(tmp_path: Path, script: str) -> None:
+    # heymegabyte/claude-skills: bin/audit-crosslinks.mjs names 06-build-and-slice-loop and
+    # build-and-slice-loop (a cross-link audit, no installer): the folder keeps its mismatch
+    repo = tmp_path / "repo"
+    skill = repo / "openclaw-skill"
+    put(skill, "SKILL.md", _QUERY, 0o644)
+    put(repo, script, "// openclaw-skill links to apple-health-query\n")
+    assert _found(skill, "name-dir-mismatch") == {("SKILL.md", 2): "error"}
+
+
 def test_no_script_naming_the_skill_keeps_the_error(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     skill = repo / "openclaw-skill"

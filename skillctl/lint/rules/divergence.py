@@ -1,4 +1,5 @@
-"""``parser-divergence``: frontmatter that some agents' parsers accept and others reject."""
+"""Frontmatter that agents read differently: ``parser-divergence`` (some agents' parsers
+accept it and others reject it) and ``frontmatter-cut`` (an agent ends it elsewhere)."""
 
 from __future__ import annotations
 
@@ -204,3 +205,53 @@ def _what_to_say(
     if only_extra:
         message += " (only the reference validator rejects it; no agent drops the skill)"
     return message, first_line, chosen_drop, only_extra, _hint_for(list(dropped))
+
+
+@rule("frontmatter-cut", Severity.WARNING, category="agent")
+def frontmatter_cut(ctx: SkillContext) -> Iterator[Finding]:
+    """An agent ends the frontmatter before its closing `---` line and reads another name or
+    description.
+
+    Claude Code ends the frontmatter at the next `---` wherever it stands: in a value
+    (`description: Use for A---B` is `Use for A`) or in a line of dashes inside a block
+    scalar. Gemini CLI and OpenCode end it at the first line that starts with `---`. The
+    skill still loads, with a cut or missing description, and nothing says so (checked with
+    the real agents, conformance case `frontmatter-closers`). Quoting the value does not help:
+    the cut comes before YAML reads it.
+
+    Fails: `description: Use for A---B` (Claude Code reads `Use for A`).
+    Passes: `description: Use for A - B` or `A—B`.
+
+    Matters for Claude Code, Gemini CLI and OpenCode (only the agents chosen with `--agent`
+    when given).
+    """
+    fm = ctx.parsed.frontmatter
+    text = ctx.parsed.text
+    if fm is None or text is None or "---" not in fm.text:
+        return NO_FINDINGS
+    from skillctl.dialects import verdict
+    from skillctl.frontmatter_split import BY_DIALECT, differs
+
+    read: dict[tuple[str, str], list[str]] = {}  # (key, what is read) -> agents
+    for profile in ctx.profiles or every_profile():
+        cut = BY_DIALECT.get(profile.parser)
+        split = cut(text) if cut is not None else None
+        if split is None or not differs(fm.text, split):
+            continue
+        seen = verdict(profile.parser, ctx.parsed)
+        if not seen.accepted or seen.data is None:
+            continue  # (parser-divergence says who drops the skill)
+        for key in ("name", "description"):
+            written, taken = fm.data.get(key), seen.data.get(key)
+            if isinstance(written, str) and taken != written:
+                shown = repr(taken) if isinstance(taken, str) and taken.strip() else "nothing"
+                read.setdefault((key, shown), []).append(profile.display_name)
+    if not read:
+        return NO_FINDINGS
+    line = fm.start_line + fm.text.count("\n", 0, fm.text.find("---"))
+    what = "; ".join(f"{', '.join(agents)} read{'s' if len(agents) == 1 else ''} the {key} as "
+                     f"{shown}" for (key, shown), agents in read.items())
+    return found(Finding(
+        f"the '---' on line {line} ends the frontmatter for some agents: {what}", line,
+        hint="write the dashes otherwise (' - ' or an em dash): quoting the value does not "
+             "help, the frontmatter is cut before YAML reads it"))
