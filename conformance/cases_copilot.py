@@ -151,7 +151,13 @@ def copilot_commands(base: Path) -> Case:
             ("customize-cloud-agent.md",
              "---\ndescription: A file named like a built-in.\n---\nX.\n"),
             ("longdesc.md", "---\ndescription: " + "word " * 300 + "\n---\nX.\n"),
-            ("aa.md", "---\nname: same\ndescription: same in the root's aa.\n---\nX.\n")):
+            ("aa.md", "---\nname: same\ndescription: same in the root's aa.\n---\nX.\n"),
+            # read as each agent reads its skills: Claude Code cuts at the next "---", reads
+            # the last of a repeated key and writes 1.50 as 1.5
+            ("cut.md", "---\ndescription: Use for A---B when asked.\n---\nBody line.\n"),
+            ("num.md", "---\ndescription: 1.50\n---\nBody line.\n"),
+            ("dup.md", "---\ndescription: First.\ndescription: Second.\n---\nBody line.\n"),
+            ("hook.md", "---\ndescription: Plans.\nx: \"echo '---BEGIN---'; cat p\"\n---\n# P\n")):
         write(root / name, text)
     write(base / "elsewhere/target.md", "---\ndescription: A linked file.\n---\nX.\n")
     os.symlink(base / "elsewhere/target.md", root / "linked.md")

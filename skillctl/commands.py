@@ -59,9 +59,15 @@ def command_files(folder: Path) -> list[tuple[str, Path]]:
     return found
 
 
-def read_commands(folder: Path, scope: Scope, namespace: str | None = None) -> list[Command]:
+def read_commands(folder: Path, scope: Scope, namespace: str | None = None, *,
+                  dialect: str | None = None, scalar_text: bool = False) -> list[Command]:
     """The commands below ``folder`` that the agent offers to the model (a file it cannot
-    read, or one with ``disable-model-invocation: true``, is left out)."""
+    read, or one with ``disable-model-invocation: true``, is left out). ``dialect``: the
+    parser dialect the agent reads them with, as it reads its skills (Claude Code's cuts the
+    frontmatter at the next ``---`` and reads a repeated key's last value); ``scalar_text``:
+    a description YAML reads as a number or boolean is its JavaScript text (``1.50`` is
+    ``1.5``), as for the agent's skills (conformance case copilot-commands)."""
+    from skillctl.dialects import js_scalar, verdict
     from skillctl.parse import parse_file
 
     commands: list[Command] = []
@@ -69,12 +75,18 @@ def read_commands(folder: Path, scope: Scope, namespace: str | None = None) -> l
         parsed = parse_file(path)
         if parsed.text is None:
             continue
-        data = parsed.data
+        data, body = parsed.data, parsed.body
+        if dialect is not None:
+            seen = verdict(dialect, parsed)
+            data = seen.data if seen.accepted and seen.data is not None else {}
+            body = seen.body if seen.body is not None else body
         if data.get("disable-model-invocation") is True:
             continue
         raw = data.get("description")
+        if scalar_text and isinstance(raw, int | float):  # (a bool is an int)
+            raw = js_scalar(raw)
         description = (raw if isinstance(raw, str) and raw.strip()
-                       else body_first_line(parsed.body) or _NO_DESCRIPTION)
+                       else body_first_line(body) or _NO_DESCRIPTION)
         shown = f"{namespace}:{name}" if namespace else name
         commands.append(Command(shown, description, path, scope, namespace))
     return commands

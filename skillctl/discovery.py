@@ -1480,7 +1480,8 @@ def _commands(profile: Profile, project: Path, home: Path, environ: Mapping[str,
     for root in profile.command_roots:
         for directory in walk_dirs(project, home, root.walk, profile.stop):
             for path in expand_template(root.template, directory, home, environ):
-                for command in read_commands(path, root.scope):
+                for command in read_commands(path, root.scope, dialect=profile.parser,
+                                             scalar_text=profile.scalar_descriptions_as_text):
                     if command.name not in taken:
                         taken.add(command.name)
                         found.append(command)
@@ -1489,7 +1490,9 @@ def _commands(profile: Profile, project: Path, home: Path, environ: Mapping[str,
         if plugin is None or not plugin.commands or plugin.state is not plugins.State.ENABLED:
             continue
         for folder in plugins.claude_command_folders(plugin.skills.parent):
-            for command in read_commands(folder, Scope.PLUGIN, plugin.namespace):
+            for command in read_commands(folder, Scope.PLUGIN, plugin.namespace,
+                                         dialect=profile.parser,
+                                         scalar_text=profile.scalar_descriptions_as_text):
                 if command.name not in taken:
                     taken.add(command.name)
                     found.append(command)

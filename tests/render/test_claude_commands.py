@@ -116,3 +116,19 @@ def test_a_command_with_no_description_and_no_body_line_is_a_custom_command(
     found = {c.name: c.description for c in read_commands(folder, Scope.USER)}
     assert found == {"empty": "Custom command", "fmonly": "Custom command",
                      "blank-description": "A body line."}
+
+
+def test_commands_are_read_as_claude_code_reads_its_skills(tmp_path: Path) -> None:
+    # conformance case copilot-commands (Claude Code 2.1.332): the frontmatter ends at the
+    # next "---", a repeated key's last value is read, 1.50 is written as 1.5
+    home, project = tmp_path / "home", tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    folder = project / ".claude/commands"
+    _write(folder / "cut.md", "---\ndescription: Use for A---B when asked.\n---\nBody line.\n")
+    _write(folder / "num.md", "---\ndescription: 1.50\n---\nBody line.\n")
+    _write(folder / "dup.md", "---\ndescription: First.\ndescription: Second.\n---\nB.\n")
+    _write(folder / "hook.md", "---\ndescription: Plans.\nx: \"echo '---BEGIN---'; cat p\"\n"
+           "---\n# P\n")
+    found = {c.name: c.description for c in discover(CC, project, home, {}).commands}
+    assert found == {"cut": "Use for A", "num": "1.5", "dup": "Second.",
+                     "hook": "BEGIN---'; cat p\""}
