@@ -197,3 +197,21 @@ def copilot_folder_names(base: Path) -> Case:
 
 
 CASES["copilot-folder-names"] = copilot_folder_names
+
+
+def commands_skill_md(base: Path) -> Case:
+    """A ``.claude/commands`` folder holding a file named ``SKILL.md`` (or ``skill.md``): the
+    Copilot CLI reads it as the skill ``SKILL`` beside the folder's other files; Claude Code
+    takes such a folder for a skill named after it (an expected difference). Run for every
+    agent."""
+    home, project = shared.tree(base)
+    root = project / ".claude/commands"
+    shared.write(root / "SKILL.md", "---\ndescription: A command file named SKILL.md.\n---\nB.\n")
+    shared.write(root / "other.md", "---\ndescription: Other command.\n---\nBody.\n")
+    shared.write(project / "sub/.claude/commands/skill.md",
+                 "---\ndescription: A lower-case skill.md command.\n---\nBody.\n")
+    return shared.make("commands-skill-md", base, home, project / "sub",
+                       "a command file named SKILL.md")
+
+
+CASES["commands-skill-md"] = commands_skill_md

@@ -234,7 +234,7 @@ class ParseCache:
         self._walks: dict[tuple[str, WalkOptions | None], list[Candidate | ScanNote]] = {}
         self._verdicts: dict[str, dict[str, Verdict]] = {}  # by dialect, then real path
         self._first_lines: dict[str, str | None] = {}
-        self._skills: dict[tuple[str, str, Scope, str], Skill] = {}
+        self._skills: dict[tuple[str, str, Scope, str, bool], Skill] = {}
         self._placed: dict[tuple[str, WalkOptions | None, Scope], list[Placed | ScanNote]] = {}
 
     @property
@@ -288,14 +288,16 @@ class ParseCache:
             frontmatter = Frontmatter(frontmatter.data, "", frontmatter.start_line)
         return dataclasses.replace(parsed, text=None, body="", frontmatter=frontmatter)
 
-    def skill(self, cand: Candidate, scope: Scope, root: Path) -> Skill:
+    def skill(self, cand: Candidate, scope: Scope, root: Path,
+              file_skill: bool = False) -> Skill:
         """The :class:`Skill` for a candidate found below ``root`` (one object per run, shared
-        by every agent that scans the same root)."""
-        key = (str(cand.entry), str(cand.dir), scope, str(root))
+        by every agent that scans the same root); ``file_skill``: the root's Markdown files
+        are skills of their own."""
+        key = (str(cand.entry), str(cand.dir), scope, str(root), file_skill)
         skill = self._skills.get(key)
         if skill is None:
             skill = self._skills[key] = Skill(cand.dir, cand.entry, self.get(cand.entry), scope,
-                                              root)
+                                              root, file_skill=file_skill)
         return skill
 
     def real(self, path: Path | str) -> str:
@@ -350,7 +352,7 @@ class ParseCache:
                         head, tail = os.path.split(folder)
                         if head and tail not in ("", ".", ".."):
                             self._reals[folder] = os.path.join(self.real(head), tail)
-                skill = self.skill(item, scope, path)
+                skill = self.skill(item, scope, path, options is _FILES_AS_SKILLS)
                 found.append((item, skill, self.real(item.entry), skill.dir_name))
             self._placed[key] = found
         return found
@@ -851,7 +853,7 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     if cand.depth == 0 and not profile.root_is_skill:
         return f"SKILL.md sits directly in the root; {label} looks for <root>/<name>/SKILL.md"
     if (cand.depth > 0 and profile.root_is_skill and profile.root_skill_hides_tree
-            and os.path.isfile(place.path / "SKILL.md")):
+            and not root.files_as_skills and os.path.isfile(place.path / "SKILL.md")):
         return (f"below {place.path / 'SKILL.md'}: {label} takes the root for one skill and "
                 "looks no further")
     if cand.depth > root.max_depth:

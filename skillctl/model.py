@@ -202,6 +202,9 @@ class Skill:
     plugin: str | None = None
     #: the prefix of its invocation name (``<namespace>:<dir>``), None for a plain skill
     namespace: str | None = None
+    #: a Markdown file that is a skill of its own, whatever its name (an agent that reads every
+    #: ``x.md`` of a folder as a skill: the Copilot CLI's ``.claude/commands``)
+    file_skill: bool = False
 
     @property
     def dir_name(self) -> str:
@@ -215,8 +218,9 @@ class Skill:
     @property
     def is_file_skill(self) -> bool:
         """The entry is a Markdown file of its own, not a folder's ``SKILL.md`` (the Copilot
-        CLI reads ``.claude/commands/x.md`` as the skill ``x``)."""
-        return self.entry.name.lower() != "skill.md"
+        CLI reads ``.claude/commands/x.md`` as the skill ``x``, and ``SKILL.md`` there as
+        the skill ``SKILL``)."""
+        return self.file_skill or self.entry.name.lower() != "skill.md"
 
     @property
     def declared_name(self) -> str | None:

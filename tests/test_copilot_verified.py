@@ -506,3 +506,15 @@ def test_a_skill_md_over_one_mebibyte_is_not_loaded(tmp_path: Path) -> None:
     found = statuses(project, home)
     assert found[entries[1_048_576]] is Status.ACTIVE
     assert found[entries[1_048_577]] is Status.INVALID
+
+
+def test_a_command_file_named_skill_md_is_the_skill_skill(tmp_path: Path) -> None:
+    # conformance case commands-skill-md: the folder's SKILL.md is a file of its own, and
+    # it hides none of the folder's other files (as a SKILL.md in a skills root would)
+    project, home = tree(tmp_path)
+    root = project / ".claude/commands"
+    upper = command(root, "SKILL.md", "---\ndescription: Named SKILL.md.\n---\nB.\n")
+    other = command(root, "other.md", "---\ndescription: Other.\n---\nB.\n")
+    views = {v.path: v for v in discover(CLI, project, home, {}).views}
+    assert views[upper].status is Status.ACTIVE and views[upper].name == "SKILL"
+    assert views[other].status is Status.ACTIVE and views[other].name == "other"

@@ -233,6 +233,9 @@ PROFILE = Profile(
         + ", ".join(sorted(_DOCUMENTED_COMMANDS))
         + " are documented for the interactive session, which the suite cannot list",
         "--add-dir and bundled skills are not scanned",
+        "a .claude/commands folder that holds a SKILL.md is taken for a skill named after the "
+        "folder, and its other files are no commands (2.1.332, conformance case "
+        "commands-skill-md); not modelled",
         "commands: the catalog order (skills-folder skills, then the user's and project's "
         "commands sorted together by name, then each plugin's commands, then plugin skills) "
         "and the budget rank of commands (as the user's skills) are from a few runs, not "
