@@ -1072,6 +1072,39 @@ def frontmatter_closers(base: Path) -> Case:
                 "odd frontmatter closers and openers, dashes in values, a 1 MiB file")
 
 
+@case
+def yaml_tags_and_merges(base: Path) -> Case:
+    # probes of every agent (2026-11-29): tags (!!str, !!binary, !!set, an unknown !custom),
+    # merge keys, a complex key, tab indentation. Claude Code, Gemini CLI and OpenCode merge
+    # "<<", Codex and the Copilot CLI keep it as a key; js-yaml throws on !custom (Gemini CLI
+    # falls back to its name:/description: lines, OpenCode drops the skill) and makes
+    # !!binary a buffer, which the others show as its base64 text; js-yaml 3 (OpenCode)
+    # skips a tab that begins a line
+    home, project = tree(base)
+    for root in (project / ".agents/skills", project / ".claude/skills"):
+        for folder, fields in (
+                ("t-str", "name: t-str\ndescription: !!str 123"),
+                ("t-custom", "name: t-custom\ndescription: !custom Custom tagged text."),
+                ("t-custom-other", "name: t-custom-other\ndescription: Tag elsewhere.\n"
+                                   "metadata: !custom {a: b}"),
+                ("t-binary", "name: t-binary\ndescription: !!binary SGVsbG8="),
+                ("t-set", "name: t-set\ndescription: !!set {a, b}"),
+                ("t-merge", "name: t-merge\n<<: {description: Merged description.}"),
+                ("t-merge-anchor", "name: t-merge-anchor\nx-base: &base\n"
+                                   "  description: From the anchor.\n<<: *base"),
+                ("t-merge-nested", "name: t-merge-nested\ndescription: Nested merge.\n"
+                                   "meta-base: &m {owner: a}\nmetadata:\n  <<: *m\n"
+                                   "  team: b"),
+                ("t-complex", "name: t-complex\n? description\n: Complex key text."),
+                ("t-name-tag", "name: !!str t-name-tag\ndescription: Name with a tag."),
+                ("t-tab-meta", "name: t-tab-meta\ndescription: Tab in metadata.\n"
+                               "metadata:\n\tx: 1"),
+                ("t-ts", "name: t-ts\ndescription: 2024-01-02T10:20:30Z")):
+            write(root / folder / "SKILL.md", f"---\n{fields}\n---\nBody line of {folder}.\n")
+    return make(_id("yaml_tags_and_merges"), base, home, project,
+                "YAML tags, merge keys, a complex key and tab indentation in frontmatter")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

@@ -36,3 +36,25 @@ def name_order(base: Path) -> Case:
 
 
 CASES["name-punctuation-order"] = name_order
+
+
+def identical_retried(base: Path) -> Case:
+    # probes of OpenCode 1.18.33 (2026-11-29): gray-matter caches each text before parsing
+    # it, so of identical copies of a SKILL.md that js-yaml rejects (an unquoted ': ') and
+    # OpenCode's retry reads, one loads at random or none, with no "duplicate" warning; a
+    # copy of its own, and identical copies js-yaml reads, load as usual
+    home, project = shared.tree(base)
+    colon = "---\nname: colon\ndescription: Use when: asked.\n---\nBody.\n"
+    for root in (".agents/skills", ".claude/skills"):
+        shared.write(project / root / "colon" / "SKILL.md", colon)
+        shared.write(project / root / "plain" / "SKILL.md",
+                     "---\nname: plain\ndescription: Plain twin.\n---\nBody.\n")
+    (project / ".opencode/skills").mkdir(parents=True)
+    (project / ".opencode/skills/colon").symlink_to(project / ".agents/skills/colon")
+    shared.write(project / ".agents/skills/single/SKILL.md",
+                 "---\nname: single\ndescription: Single when: asked.\n---\nBody.\n")
+    return shared.make("opencode-identical-retried", base, home, project,
+                       "identical copies of a SKILL.md that only OpenCode's retry reads")
+
+
+CASES["opencode-identical-retried"] = identical_retried

@@ -158,6 +158,11 @@ def compare(case: Case, real: Observation, ours: SkillctlView) -> Comparison:
         if real.hangs:  # the agent said nothing else to compare
             return result
     random_names = set(real.nondeterministic)
+    # a name skillctl says the agent loads at random (or not at all), of which the agent
+    # loaded at most one copy this time: a draw, not a winner to compare
+    random_names |= {name for name in {s.name for s in ours.active}
+                     if ours.flagged_random(name)
+                     and sum(s.name == name for s in real.active) <= 1}
     theirs = {(s.name, s.path) for s in real.active if s.name not in random_names}
     mine = {(s.name, s.path) for s in ours.active if s.name not in random_names}
     if theirs != mine:

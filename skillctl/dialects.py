@@ -60,6 +60,9 @@ class Verdict:
     #: the body as the agent cuts it, when that is not the parser's (Claude Code ends the
     #: frontmatter at the next ``---``: its stand-in description comes from what follows)
     body: str | None = None
+    #: read on the agent's second try, after its YAML reader failed on the file as it is
+    #: (OpenCode's retry; see ``Profile.failed_reads_remembered``)
+    retried: bool = False
 
 
 # --------------------------------------------------------------------------- helpers
@@ -72,18 +75,68 @@ def _problem(parsed: ParsedSkill, codes: frozenset[str] | tuple[str, ...]) -> Pr
 
 
 def _clean(parsed: ParsedSkill) -> bool:
-    """A readable UTF-8 file without BOM whose frontmatter parsed with no problem at all.
+    """A readable UTF-8 file without BOM whose frontmatter parsed with no problem at all, with
+    no merge key and no tag that the agents' parsers read apart (:func:`unmerged`).
 
     Every YAML dialect (and Claude Code's, the client guide's and OpenClaw's) accepts such a
     file with the parsed data as it is; they check this first and skip their walk through
     the problems.
     """
+    fm = parsed.frontmatter
     return (
         not parsed.problems
-        and parsed.frontmatter is not None
+        and fm is not None
+        and not fm.merges
+        and not fm.tags
         and not parsed.has_bom
         and parsed.text is not None
     )
+
+
+#: The tags of YAML 1.1 whose values the agents' parsers read apart from ruamel's text.
+_BINARY_TAG = "tag:yaml.org,2002:binary"
+
+
+def unmerged(parsed: ParsedSkill) -> Mapping[str, Any]:
+    """``parsed.data`` as a YAML 1.2 parser that does not merge reads it: ``<<`` is a key like
+    any other, holding the map (or maps) written there, and the keys it would have brought
+    in are absent. Seen with Codex 0.169.0 (the skill has no description) and the Copilot CLI
+    1.0.102 (its body stands in), conformance case yaml-tags-and-merges."""
+    fm = parsed.frontmatter
+    if fm is None or not fm.merges:
+        return parsed.data
+
+    def rebuilt(value: Any, path: tuple[str | int, ...]) -> Any:
+        if isinstance(value, dict):
+            out = {key: rebuilt(item, (*path, key)) for key, item in value.items()
+                   if (*path, key) not in fm.merged_keys}
+            if path in fm.merges:
+                out["<<"] = fm.merges[path]
+            return out
+        if isinstance(value, list):
+            return [rebuilt(item, (*path, index)) for index, item in enumerate(value)]
+        return value
+
+    data: Mapping[str, Any] = rebuilt(parsed.data, ())
+    return data
+
+
+def _js_yaml_unknown_tag(parsed: ParsedSkill) -> str | None:
+    """The first tag js-yaml does not know (``!custom``: it throws "unknown tag"), or None.
+    Gemini CLI 0.61.0 then reads its ``name:``/``description:`` lines; OpenCode 1.18.33
+    drops the skill (conformance case yaml-tags-and-merges)."""
+    fm = parsed.frontmatter
+    if fm is None or not fm.tags:
+        return None
+    return next((tag for tag in fm.tags.values() if tag.startswith("!")), None)
+
+
+def _js_yaml_string(parsed: ParsedSkill, key: str) -> bool:
+    """Whether js-yaml reads the top-level ``key`` as a string: not a ``!!binary`` value,
+    which it makes a buffer (the Copilot CLI, Claude Code and Codex show its base64 text)."""
+    fm = parsed.frontmatter
+    return isinstance(parsed.data.get(key), str) and (
+        fm is None or fm.tags.get((key,)) != _BINARY_TAG)
 
 
 def _unreadable(parsed: ParsedSkill) -> Verdict | None:
@@ -303,7 +356,11 @@ def copilot_cli(parsed: ParsedSkill) -> Verdict:
             seen = again
     if not seen.accepted or not seen.data:
         return seen
-    return _copilot_cli_fields(parsed, seen.data) or seen
+    data = seen.data
+    if parsed.frontmatter is not None and parsed.frontmatter.merges:
+        data = unmerged(parsed)  # (its reader does not merge "<<")
+        seen = Verdict(seen.accepted, seen.reason, seen.line, data, seen.body)
+    return _copilot_cli_fields(parsed, data) or seen
 
 
 def _as_split(parsed: ParsedSkill, split: tuple[str, str]) -> ParsedSkill:
@@ -420,6 +477,8 @@ def spec_client(parsed: ParsedSkill) -> Verdict:
 
 #: whitespace holding a tab next to a key's colon, before a comment or at a line's end: js-yaml
 #: and the ``yaml`` package read it as separation space, ruamel refuses a tab there
+#: the tabs after a line's leading spaces, which js-yaml 3 skips without counting them
+_LEADING_TABS = re.compile(r"(?m)^( *)\t+")
 _TAB_SEPARATION = re.compile(r"(?m)(?<=:)[ \t]*\t[ \t]*|(?<=\S)[ \t]*\t[ \t]*(?=[:#]|$)")
 #: OpenCode's fallback: a top-level ``key: value`` line (no indent, ``\s*`` around the colon)
 _OC_PAIR = re.compile(r"^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$")
@@ -456,18 +515,40 @@ def _opencode_sanitize(block: str) -> str:
     return "\n".join(out)
 
 
+def _without_leading_tabs(block: str) -> str | None:
+    """``block`` with the tabs that begin its lines dropped, after its first line of content
+    (js-yaml 3 fails on a tab before the first key), or None when there are none to drop."""
+    if not _LEADING_TABS.search(block):
+        return None
+    lines = block.split("\n")
+    first = next((i for i, line in enumerate(lines)
+                  if line.strip() and not line.lstrip().startswith("#")), len(lines))
+    if first < len(lines) and _LEADING_TABS.match(lines[first]):
+        return None
+    rest = _LEADING_TABS.sub(r"\1", "\n".join(lines[first + 1:]))
+    return "\n".join([*lines[:first + 1], rest])
+
+
 def _js_yaml_read(block: str) -> Mapping[str, Any] | None:
-    """What js-yaml 3 reads from a frontmatter block, approximated with ruamel: as it is, or
-    with the tabs js-yaml takes for separation space made spaces; None when both fail."""
+    """What js-yaml 3 reads from a frontmatter block, approximated with ruamel: as it is,
+    with the tabs js-yaml takes for separation space made spaces, then with the tabs that
+    begin a line dropped (js-yaml 3 counts only spaces as indentation and skips the tabs:
+    ``metadata:`` then ``<TAB>x: 1`` is a null and a top-level ``x``, checked with js-yaml
+    3.14.2, and OpenCode 1.18.33 loads the skill; a tab before the first key is an error);
+    None when all fail."""
     from skillctl.parse import parse_yaml
 
     tries = [block]
     if "\t" in block:
         tries.append(_TAB_SEPARATION.sub(" ", block))
+        untabbed = _without_leading_tabs(tries[-1])
+        if untabbed is not None:
+            tries.append(untabbed)
     for text in tries:
         read, problems = parse_yaml(text, 2)
-        if read is not None and not any(p.code in STRICT_YAML_FAILURES for p in problems):
-            return read.data
+        if read is not None and not any(p.code in STRICT_YAML_FAILURES for p in problems) \
+                and not any(tag.startswith("!") for tag in read.tags.values()):
+            return read.data  # (an unknown tag such as !custom: js-yaml throws)
     return None
 
 
@@ -488,7 +569,8 @@ def _opencode_types(data: Mapping[str, Any], parsed: ParsedSkill,
         octal = re.search(r"(?m)^description[ \t]*:[ \t]*([-+]?0o[0-7]+)[ \t]*$", block)
         if octal is not None:  # js-yaml 3 has no 0o octal: the text stays a string
             return {**data, "description": octal.group(1)}
-    if not isinstance(value, str):
+    if not isinstance(value, str) or (fm is not None
+                                      and fm.tags.get(("description",)) == _BINARY_TAG):
         return Verdict(False, "OpenCode: description must be a string", 1)
     return data
 
@@ -540,7 +622,8 @@ def opencode_yaml(parsed: ParsedSkill) -> Verdict:
     checked = _opencode_types(read, parsed, block)
     if isinstance(checked, Verdict):
         return checked
-    return Verdict(True, reason, strict.line if strict and reason else None, dict(checked))
+    return Verdict(True, reason, strict.line if strict and reason else None, dict(checked),
+                   retried=reason is not None)
 
 
 def _strictyaml_scalar(value: Any, parsed: ParsedSkill, path: tuple[str | int, ...]) -> Any:
@@ -778,10 +861,9 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     if frontmatter_split.differs(parsed.frontmatter.text if parsed.frontmatter else None,
                                  split):
         parsed = _as_split(parsed, split)  # ("----" or "--- x" closes it for Gemini CLI)
-    strict_ok = _problem(parsed, STRICT_YAML_FAILURES) is None and parsed.frontmatter is not None
-    if strict_ok and isinstance(parsed.data.get("name"), str) and isinstance(
-        parsed.data.get("description"), str
-    ):
+    strict_ok = (_problem(parsed, STRICT_YAML_FAILURES) is None
+                 and parsed.frontmatter is not None and _js_yaml_unknown_tag(parsed) is None)
+    if strict_ok and _js_yaml_string(parsed, "name") and _js_yaml_string(parsed, "description"):
         return Verdict(True, data=_js_block_data(parsed))
     lines = split[0].split("\n") if split[0] else []
     name: str | None = None
@@ -1032,7 +1114,7 @@ def _codex_fields(source: ParsedSkill) -> tuple[dict[str, Any] | None, str | Non
     if _problem(source, STRICT_YAML_FAILURES) or source.frontmatter is None:
         problem = _problem(source, STRICT_YAML_FAILURES)
         return None, f"invalid YAML: {problem.message}" if problem else "invalid YAML"
-    data = dict(source.data)
+    data = dict(unmerged(source))
     for key in ("name", "description"):
         text, error = _codex_string(data, key, source, (key,))
         if error is not None:
@@ -1165,7 +1247,7 @@ _ACCEPTED = Verdict(True)
 
 def _js_yaml_accepts_clean(parsed: ParsedSkill) -> bool:
     """True when :func:`js_yaml_fallback` accepts a :func:`_clean` file as js-yaml reads it."""
-    data = parsed.data
+    data = parsed.data  # (a clean file has no tag: see _clean)
     if not (isinstance(data.get("name"), str) and isinstance(data.get("description"), str)):
         return False
     split = frontmatter_split.gemini_cli(parsed.text or "")

@@ -48,7 +48,7 @@ from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.fallback import body_first_line, from_body
 from skillctl.gcpause import paused_gc
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
-from skillctl.parse import parse_file
+from skillctl.parse import parse_file, read_bytes
 from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
 
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ class ParseCache:
             found = seen.data
             if found is not None and found is not data and _identical(found, data):
                 # a dialect that read the very same values keeps the parser's copy of them
-                seen = Verdict(seen.accepted, seen.reason, seen.line, data)
+                seen = dataclasses.replace(seen, data=data)
                 found = data
             table[key] = same.setdefault((seen.accepted, seen.reason, seen.line, id(found)), seen)
         self._first_lines[key] = body_first_line(parsed.body)
@@ -813,6 +813,8 @@ class _Draft:
     data: Mapping[str, Any] = field(default_factory=dict)
     shadowed_by: Path | None = None
     name_only: bool = False
+    #: its frontmatter was read on the agent's second try (``Verdict.retried``)
+    retried: bool = False
 
     def freeze(self, agent: str) -> SkillView:
         place = self.place
@@ -916,6 +918,7 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
         return draft
     data = seen.data or {}
     draft.data = data
+    draft.retried = seen.retried
     if seen.reason:
         draft.warnings.append(seen.reason)
     raw_name = data.get("name")
@@ -1104,6 +1107,33 @@ def _name_of(draft: _Draft) -> str:
     return draft.name
 
 
+def _same_text_retried(loaded: list[_Draft], label: str) -> None:
+    """Warn on each file whose text another loaded file holds too, when the agent reads that
+    text only on its second try (``Profile.failed_reads_remembered``): its reader remembers
+    the failed first read, and hands it, empty, to the other files of that text."""
+    candidates: dict[tuple[str | None, str | None], list[_Draft]] = {}
+    for draft in loaded:  # (one text: one name and description; most files share neither)
+        if draft.retried:
+            candidates.setdefault((draft.declared, draft.description), []).append(draft)
+    for group in candidates.values():
+        if len(group) < 2:
+            continue
+        by_text: dict[bytes, list[_Draft]] = {}
+        for draft in group:
+            try:
+                text = read_bytes(draft.skill.entry)[0]
+            except OSError:
+                continue
+            by_text.setdefault(text, []).append(draft)
+        for same in by_text.values():
+            for draft in same if len(same) > 1 else ():
+                draft.warnings.append(
+                    f"{len(same)} files hold this same text, which {label} reads only on its "
+                    "second try: it loads one of them at random, or none (its reader "
+                    "remembers the failed first read of a text); quote the value its YAML "
+                    "rejects")
+
+
 def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
     """Same-file dedup, then the agent's name-collision rule, on loaded drafts in scan order."""
     label = profile.display_name
@@ -1119,6 +1149,8 @@ def _dedup(profile: Profile, drafts: list[_Draft]) -> None:
                 draft.shadowed_by = winner.skill.entry
                 draft.reason = f"the same file as {winner.skill.entry}; {label} loads it once"
         loaded = [d for d in loaded if d.status is Status.ACTIVE]
+    if profile.failed_reads_remembered:
+        _same_text_retried(loaded, label)
 
     key_of: Callable[[_Draft], str]
     if profile.dedup_key is DedupKey.DIR_NAME:

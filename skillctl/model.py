@@ -94,6 +94,14 @@ class Frontmatter:
     plain_scalars: frozenset[KeyPath] = frozenset()
     #: key paths whose scalar was written as a block scalar (``|`` or ``>``).
     block_scalars: frozenset[KeyPath] = frozenset()
+    #: key paths that a merge key (``<<: *base``) brought into ``data``; ``merges`` maps the
+    #: path of each mapping holding one to the ``<<`` value, for the parsers that do not merge
+    merged_keys: frozenset[KeyPath] = frozenset()
+    merges: Mapping[KeyPath, Any] = field(default_factory=dict)
+    #: key paths of values with a tag: one the YAML specs do not define (``!custom``), or
+    #: ``tag:yaml.org,2002:binary``/``set``, whose values ``data`` holds as base64 text and as
+    #: a mapping of keys to nulls
+    tags: Mapping[KeyPath, str] = field(default_factory=dict)
 
     def position(self, *path: str | int) -> Position:
         """Position of a key, or of the nearest enclosing key, or of the frontmatter start."""

@@ -21,6 +21,7 @@ the same rule (``tests/test_yaml_subset.py``); ruamel reads the rest.
 
 from __future__ import annotations
 
+import base64
 import functools
 import os
 import re
@@ -266,6 +267,9 @@ class _Converted:
     value_positions: dict[KeyPath, Position] = field(default_factory=dict)
     plain: set[KeyPath] = field(default_factory=set)
     block: set[KeyPath] = field(default_factory=set)
+    merged: set[KeyPath] = field(default_factory=set)
+    merges: dict[KeyPath, Any] = field(default_factory=dict)
+    tags: dict[KeyPath, str] = field(default_factory=dict)
     nodes: int = 0
 
 
@@ -285,31 +289,58 @@ def _key_text(key: Any) -> str:
     return str(key)
 
 
+#: The tags YAML 1.1 defines beyond the core schema's, which the agents' parsers read apart
+_YAML_TAG = "tag:yaml.org,2002:"
+_SET_TAG = _YAML_TAG + "set"
+_BINARY_TAG = _YAML_TAG + "binary"
+
+
+def _tagged(node: Any, path: KeyPath, out: _Converted) -> None:
+    """Record a tag the YAML specs do not define (``!custom``) on ``node``."""
+    tag = getattr(getattr(node, "tag", None), "value", None)
+    if isinstance(tag, str) and not tag.startswith(_YAML_TAG):
+        out.tags[path] = tag
+
+
 def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int = 0) -> Any:
     """Turn ruamel's round-trip objects into plain data, recording positions on the way.
 
     Counts nodes after alias expansion, so an alias bomb stops here instead of filling memory.
     """
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq, CommentedSet, TaggedScalar
     from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
 
     out.nodes += 1
     if out.nodes > limits.MAX_YAML_NODES or depth > limits.MAX_YAML_DEPTH:
         raise _TooComplex
     if isinstance(node, CommentedMap):
+        _tagged(node, path, out)
         result: dict[str, Any] = {}
+        known = node.lc.data or {}  # (a key a merge key brought in has no position of its own)
+        merge = node.merge if len(known) != len(node) else None
         for key in node:
             text_key = _key_text(key)
             child = (*path, text_key)
-            key_at = _position(node.lc.key(key), offset)
-            if key_at is not None:
-                out.positions[child] = key_at
-            value_at = _position(node.lc.value(key), offset)
-            if value_at is not None:
-                out.value_positions[child] = value_at
+            at = known.get(key)
+            if at is None and merge:
+                out.merged.add(child)
+            elif at is not None:
+                key_at = _position(at[:2], offset)
+                if key_at is not None:
+                    out.positions[child] = key_at
+                value_at = _position(at[2:], offset)
+                if value_at is not None:
+                    out.value_positions[child] = value_at
             result[text_key] = _to_plain(node[key], child, offset, out, depth + 1)
+        if merge:  # what a parser that does not merge reads: the key "<<" and its maps
+            scratch = _Converted(nodes=out.nodes)  # (positions of no use: counted, dropped)
+            sources = [_to_plain(source, (*path, "<<"), offset, scratch, depth + 1)
+                       for source in merge]
+            out.nodes = scratch.nodes
+            out.merges[path] = sources[0] if len(sources) == 1 else sources
         return result
     if isinstance(node, CommentedSeq):
+        _tagged(node, path, out)
         items = []
         for index, item in enumerate(node):
             child = (*path, index)
@@ -318,7 +349,16 @@ def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int
                 out.positions[child] = out.value_positions[child] = item_at
             items.append(_to_plain(item, child, offset, out, depth + 1))
         return items
+    if isinstance(node, CommentedSet):  # !!set: a mapping of keys to nulls
+        out.tags[path] = _SET_TAG
+        return {_key_text(key): None for key in node}
+    if isinstance(node, bytes):  # !!binary: its base64 text, as the agents that read it show it
+        out.tags[path] = _BINARY_TAG
+        return base64.b64encode(node).decode("ascii")
+    if isinstance(node, (list, tuple)):  # !!pairs: a list of (key, value) tuples
+        return [_to_plain(item, path, offset, out, depth + 1) for item in node]
     if isinstance(node, TaggedScalar):
+        _tagged(node, path, out)
         return str(node.value)
     if isinstance(node, (LiteralScalarString, FoldedScalarString)):
         out.block.add(path)
@@ -573,6 +613,9 @@ def _parse_with_ruamel(text: str, first_line: int) -> tuple[Frontmatter | None, 
             ignored_rules=_suppressions(text),
             plain_scalars=frozenset(converted.plain),
             block_scalars=frozenset(converted.block),
+            merged_keys=frozenset(converted.merged),
+            merges=converted.merges,
+            tags=converted.tags,
         ),
         problems,
     )
@@ -865,6 +908,9 @@ def _parse_colon_error(
             ignored_rules=_suppressions(text),
             plain_scalars=lenient.plain_scalars,
             block_scalars=lenient.block_scalars,
+            merged_keys=lenient.merged_keys,
+            merges=lenient.merges,
+            tags=lenient.tags,
         ),
         problems,
     )

@@ -66,6 +66,11 @@ PROFILE = Profile(
     # files load concurrently: a duplicated name keeps a different copy from run to run
     # (seen with the real agent: `debug skill` and the prompt of one session disagreed)
     winner=Winner.RANDOM,
+    # gray-matter keeps each text in a cache before parsing it, and a failed parse leaves an
+    # empty result there: of identical copies of a SKILL.md that js-yaml rejects and the retry
+    # reads, one copy loaded in 8 of 12 runs (2 to 4 copies), none in 4 (1.18.33, conformance
+    # case opencode-identical-retried)
+    failed_reads_remembered=True,
     dedup_key=DedupKey.NAME,
     same_file_key=DedupKey.PATH,
     follow_symlinks=True,

@@ -230,6 +230,10 @@ class Profile:
     # --- discovery
     stop: Stop = Stop.GIT_ROOT
     winner: Winner = Winner.FIRST
+    #: the agent's frontmatter reader remembers a text whose first read failed, before its
+    #: retry (OpenCode: gray-matter caches each text before parsing it): of several files
+    #: holding that same text, one loads at random, or none
+    failed_reads_remembered: bool = False
     dedup_key: DedupKey = DedupKey.NAME
     follow_symlinks: bool = True
     confine_symlinks: bool = False  # a linked skill must resolve inside its root (OpenClaw)

@@ -67,7 +67,7 @@ CATALOG_FORMATS: dict[str, CatalogFormat] = {
                       excluded_by=_MODEL_OFF, uncertain=("escaping and budget",)),
         CatalogFormat("copilot-cli", "GitHub Copilot CLI", copilot_cli.render,
                       budget_doc="15,000 chars, then the rest by name",
-                      body_fallback="body-lines", trims_name=True,
+                      body_fallback="body-lines", trims_name=True, dialect="copilot-cli",
                       excluded_by=_MODEL_OFF, blank_description_listed=True),
         CatalogFormat("goose", "Goose", plain.render_goose, needs_description=False),
         CatalogFormat("amp", "Amp", plain.render_amp,
