@@ -1105,6 +1105,20 @@ def yaml_tags_and_merges(base: Path) -> Case:
                 "YAML tags, merge keys, a complex key and tab indentation in frontmatter")
 
 
+@case
+def invalid_utf8(base: Path) -> Case:
+    # probes of every agent (2026-11-29): a Latin-1 byte in the description (Codex reads a
+    # file as a Rust String and drops it; the others show U+FFFD) and a NUL in the body
+    home, project = tree(base)
+    for root in (project / ".agents/skills", project / ".claude/skills"):
+        write(root / "latin1" / "SKILL.md",
+              b"---\nname: latin1\ndescription: Caf\xe9 menu.\n---\nBody.\n")
+        write(root / "nul-body" / "SKILL.md",
+              b"---\nname: nul-body\ndescription: NUL in body.\n---\nBo\x00dy.\n")
+    return make(_id("invalid_utf8"), base, home, project,
+                "a byte that is not UTF-8 in the frontmatter, a NUL in the body")
+
+
 def _extend_registry() -> None:
     """Join the cases other modules define (``cases_*.py``); a clash of ids is a bug."""
     import importlib

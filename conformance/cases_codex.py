@@ -50,6 +50,20 @@ _RETRY = {
     "cx-padded": "name: '  cx-padded  '\ndescription: '  padded  '\n",
     "cx-blank-description": "name: cx-blank-description\ndescription: '   '\n",
     "cx-empty-block": "",
+    # which values the retry quotes (probes of 2026-11-29): those holding ": " and those that
+    # start with [ { @ or a backtick and are not YAML alone; not "-", "?", "%", "*", "&", "]",
+    # "}", "," nor a trailing ":"
+    "cx-colon-end": "name: cx-colon-end\ndescription: Ends with a colon:\n",
+    "cx-dash-start": "name: cx-dash-start\ndescription: - starts with a dash\n",
+    "cx-dash-colon": "name: cx-dash-colon\ndescription: - x: y\n",
+    "cx-question-start": "name: cx-question-start\ndescription: ? is a question\n",
+    "cx-percent-start": "name: cx-percent-start\ndescription: %percent start\n",
+    "cx-star-start": "name: cx-star-start\ndescription: *alias start\n",
+    "cx-rbracket-start": "name: cx-rbracket-start\ndescription: ]bracket start\n",
+    "cx-at-start": "name: cx-at-start\ndescription: @at start\n",
+    "cx-backtick-start": "name: cx-backtick-start\ndescription: `code` first\n",
+    "cx-flow-trailing": "name: cx-flow-trailing\ndescription: [a, b] trailing\n",
+    "cx-colon-tab": "name: cx-colon-tab\ndescription: Use:\tthis\n",
 }
 
 

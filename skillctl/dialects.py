@@ -1061,13 +1061,20 @@ _CODEX_PAIR = re.compile(
 _CODEX_COMMENT = re.compile(r"[ \t]+#.*$")
 
 
+#: The first characters of a value without ``": "`` that Codex 0.169.0 quotes on its retry
+#: when the value alone is not YAML (``[unclosed``, ``@x``, a backtick; ``[a, b]`` is YAML and
+#: stays a list). It leaves ``-``, ``?``, ``%``, ``*``, ``&``, ``]``, ``}`` and ``,`` as they
+#: are, and a value ending in ``:`` (probes of 2026-11-29, conformance case codex-yaml-retry).
+_CODEX_QUOTED_FIRST = "[{@`"
+
+
 def _yaml_rejects(value: str) -> bool:
-    """Whether ``k: <value>`` alone is not YAML."""
+    """Whether ``value`` by itself is not YAML."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
     try:
-        YAML(typ="safe", pure=True).load(f"k: {value}\n")
+        YAML(typ="safe", pure=True).load(f"{value}\n")
     except (YAMLError, ValueError, TypeError, RecursionError):
         return True
     return False
@@ -1079,7 +1086,8 @@ def _codex_retry_text(lines: list[str]) -> str:
         match = _CODEX_PAIR.match(line)
         if match:  # (the separator becomes one space: libyaml takes a tab there, ruamel not)
             head, value = match["head"], match["value"]
-            if ": " in value or _yaml_rejects(value):
+            if ": " in value or ":\t" in value or (
+                    value[0] in _CODEX_QUOTED_FIRST and _yaml_rejects(value)):
                 value = _CODEX_COMMENT.sub("", value)
                 escaped = value.replace("\\", "\\\\").replace('"', '\\"')
                 line = f'{head} "{escaped}"'
@@ -1133,7 +1141,9 @@ def _codex_fields(source: ParsedSkill) -> tuple[dict[str, Any] | None, str | Non
 
 def codex(parsed: ParsedSkill) -> Verdict:
     """Codex: serde YAML into its typed frontmatter; when that fails (syntax or type), values
-    holding ``": "`` or not YAML on their own are quoted and it tries once more.
+    holding ``": "``, and values that start with ``[``, ``{``, ``@`` or a backtick and are not
+    YAML on their own, are quoted and it tries once more. A file that is not UTF-8 is not
+    read.
 
     ``name`` and ``description`` are strings (a number or boolean is read as its source text),
     ``metadata`` a map; a frontmatter block with no line at all counts as missing.
@@ -1142,6 +1152,10 @@ def codex(parsed: ParsedSkill) -> Verdict:
     failed = _unreadable(parsed) or _structure(parsed, terms)
     if failed:
         return failed
+    bad = _invalid_utf8(parsed)
+    if bad is not None:  # (it reads the file as a Rust String: invalid UTF-8 is an error)
+        return Verdict(False, f"{terms}: failed to read file: stream did not contain valid "
+                       f"UTF-8 ({bad.message})", bad.line)
     block = _block(parsed, exact=False)
     if block is None or not block[0]:
         return Verdict(False, f"{terms}: missing YAML frontmatter delimited by ---", 1)

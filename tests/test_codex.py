@@ -62,6 +62,18 @@ FRONTMATTERS = [
     ("name: x\ndescription:\tA tab after the colon.\n", "x", "A tab after the colon."),
     ("name: x\ndescription: |\n  multi\n  line\nbad: x: y\n", "x", "multi\nline"),
     ("name: x\nname: y\ndescription: dup\n", None, None),
+    # which values its retry quotes (probes of 2026-11-29)
+    ("name: x\ndescription: Ends with a colon:\n", None, None),
+    ("name: x\ndescription: - starts with a dash\n", None, None),
+    ("name: x\ndescription: - x: y\n", "x", "- x: y"),
+    ("name: x\ndescription: ? is a question\n", None, None),
+    ("name: x\ndescription: %percent start\n", None, None),
+    ("name: x\ndescription: *alias start\n", None, None),
+    ("name: x\ndescription: ]bracket start\n", None, None),
+    ("name: x\ndescription: @at start\n", "x", "@at start"),
+    ("name: x\ndescription: `code` first\n", "x", "`code` first"),
+    ("name: x\ndescription: [a, b] trailing\n", "x", "[a, b] trailing"),
+    ("name: x\n<<: {description: merged}\n", None, None),  # "<<" is a key to serde
 ]
 
 
@@ -247,3 +259,15 @@ def test_codex_trims_and_joins_at_unicode_white_space_only(world: tuple[Path, Pa
     assert lines["unit"] == "Ab\x1fcd"
     assert lines["nel"] == "Ab cd"
     assert lines["ctl"] == "\x01Ab cd"
+
+
+def test_a_file_that_is_not_utf8_is_not_read(world: tuple[Path, Path]) -> None:
+    home, project = world
+    folder = project / ".agents/skills/latin1"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_bytes(b"---\nname: latin1\ndescription: Caf\xe9.\n---\nB.\n")
+    view = by_path(codex(home, project))[folder / "SKILL.md"]
+    assert view.status is Status.INVALID
+    assert "valid UTF-8" in (view.reason or "")
+    opencode = discover(get_profile("opencode"), project, home, ENV)
+    assert [v.status for v in opencode.views] == [Status.ACTIVE]  # (it shows U+FFFD)
