@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conformance.cases import CaseBuilder, make, skill, tree
+from conformance.cases import CaseBuilder, make, skill, tree, write
 from conformance.model import Case
 
 CASES: dict[str, CaseBuilder] = {}
@@ -131,3 +131,26 @@ def _commands(base: Path) -> Case:
         write(folder / "cmds/epsilon.md", f"---\ndescription: The {plugin} epsilon.\n---\n")
     return make("cc-commands", base, home, cwd,
                 "user, project and plugin commands beside skills")
+
+
+@_case
+def _command_skill_folders(base: Path) -> Case:
+    # probes of Claude Code 2.1.332 (2026-11-29), read from its loader: a folder of the user's
+    # or project's commands that holds a SKILL.md (any case) is a skill named after the
+    # folder, with ':' between the folders below the commands folder; its other files are no
+    # commands, the folders below it still hold commands
+    home, project = tree(base)
+    user = home / ".claude/commands"
+    write(user / "mine" / "SKILL.md", "---\ndescription: A user skill folder.\n---\nB.\n")
+    write(user / "plain.md", "---\ndescription: A plain user command.\n---\nB.\n")
+    root = project / ".claude/commands"
+    write(root / "a/b/SKILL.md", "---\nname: other-name\ndescription: Nested.\n---\nB.\n")
+    write(root / "a/b/extra.md", "---\ndescription: Not a command.\n---\nB.\n")
+    write(root / "a/b/c/deeper.md", "---\ndescription: Still a command.\n---\nB.\n")
+    write(root / "a/top.md", "---\ndescription: A command beside the folder.\n---\nB.\n")
+    write(root / "lower/skill.md", "---\ndescription: Lower-case file.\n---\nB.\n")
+    write(root / "bare/SKILL.md", "No frontmatter, first line.\n")
+    write(root / "off/SKILL.md",
+          "---\ndescription: Off.\ndisable-model-invocation: true\n---\nB.\n")
+    return make("cc-command-skill-folders", base, home, project,
+                "SKILL.md files in folders of commands, user and project")

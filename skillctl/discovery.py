@@ -49,7 +49,14 @@ from skillctl.fallback import body_first_line, from_body
 from skillctl.gcpause import paused_gc
 from skillctl.model import Frontmatter, ParsedSkill, Scope, Skill
 from skillctl.parse import parse_file, read_bytes
-from skillctl.scan import ALWAYS_SKIPPED, Candidate, ScanNote, WalkOptions, walk_skills
+from skillctl.scan import (
+    ALWAYS_SKIPPED,
+    ENTRY_FILE,
+    Candidate,
+    ScanNote,
+    WalkOptions,
+    walk_skills,
+)
 
 if TYPE_CHECKING:
     from skillctl import settings
@@ -1498,8 +1505,37 @@ def discover(
                     else len(slots))
     unique_notes = sorted(set(notes), key=lambda n: (str(n.path), n.reason))
     commands = _commands(profile, project, home, environ, in_plugins, drafts)
-    return Resolution(profile.id, project, home, tuple(d.freeze(profile.id) for d in drafts),
-                      tuple(unique_notes), tuple(rules), commands)
+    views = tuple(d.freeze(profile.id) for d in drafts)
+    if any(command.skill for command in commands):
+        views += _command_skills(profile, commands, cache)
+    return Resolution(profile.id, project, home, views, tuple(unique_notes), tuple(rules),
+                      commands)
+
+
+def _command_skills(profile: Profile, commands: Sequence[Command],
+                    cache: ParseCache) -> tuple[SkillView, ...]:
+    """A view of each command that is a skill (``Profile.command_skill_folders``): offered as
+    a skill, described and listed as a command (the catalog shows it with the commands)."""
+    views = []
+    for command in commands:
+        if not command.skill or command.root is None:
+            continue
+        folder = command.path.parent
+        depth = len(_relative_parts(folder, command.root))
+        found = Candidate(folder, command.path, depth, command.path.name == ENTRY_FILE, False)
+        skill = cache.skill(found, command.scope, command.root)
+        declared = skill.parsed.data.get("name")
+        status, reason = Status.ACTIVE, None
+        if not command.offered:
+            status, reason = Status.HIDDEN, (f"{_CATALOG_PREFIX}: disable-model-invocation is "
+                                             f"set, so {profile.display_name} does not offer it")
+        views.append(SkillView(
+            skill, profile.id, command.name, status, None, reason, command.root,
+            command.scope, declared if isinstance(declared, str) else None, command.description,
+            (f"a SKILL.md in a folder of commands: {profile.display_name} offers it as the skill "
+             f"{command.name!r}, named after its folder, and lists it with its commands",),
+            depth, skill.parsed.data))
+    return tuple(views)
 
 
 def _commands(profile: Profile, project: Path, home: Path, environ: Mapping[str, str],
@@ -1515,7 +1551,8 @@ def _commands(profile: Profile, project: Path, home: Path, environ: Mapping[str,
         for directory in walk_dirs(project, home, root.walk, profile.stop):
             for path in expand_template(root.template, directory, home, environ):
                 for command in read_commands(path, root.scope, dialect=profile.parser,
-                                             scalar_text=profile.scalar_descriptions_as_text):
+                                             scalar_text=profile.scalar_descriptions_as_text,
+                                             skill_folders=profile.command_skill_folders):
                     if command.name not in taken:
                         taken.add(command.name)
                         found.append(command)

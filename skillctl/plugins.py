@@ -420,7 +420,7 @@ def claude_commands(folder: Path) -> frozenset[str]:
     from skillctl.commands import command_files
 
     return frozenset(name for place in claude_command_folders(folder)
-                     for name, _ in command_files(place))
+                     for name, _, _ in command_files(place))
 
 
 def read_claude_skills_dir(path: Path, context: Context) -> Found:

@@ -233,9 +233,8 @@ PROFILE = Profile(
         + ", ".join(sorted(_DOCUMENTED_COMMANDS))
         + " are documented for the interactive session, which the suite cannot list",
         "--add-dir and bundled skills are not scanned",
-        "a .claude/commands folder that holds a SKILL.md is taken for a skill named after the "
-        "folder, and its other files are no commands (2.1.332, conformance case "
-        "commands-skill-md); not modelled",
+        "of a SKILL.md and a skill.md in one commands folder, which one it reads (skillctl: "
+        "the first by name)",
         "commands: the catalog order (skills-folder skills, then the user's and project's "
         "commands sorted together by name, then each plugin's commands, then plugin skills) "
         "and the budget rank of commands (as the user's skills) are from a few runs, not "
@@ -273,6 +272,9 @@ PROFILE = Profile(
         Root("{claude_config}/commands", Scope.USER),
         Root("{project}/.claude/commands", Scope.PROJECT, walk=Walk.UP_NEAREST_FIRST),
     ),
+    # a commands folder (or one below it) holding a SKILL.md is a skill named after it, and
+    # that folder's other files are no commands (conformance case commands-skill-md)
+    command_skill_folders=True,
     plugin_sources=(
         PluginSource("claude-installed", ("{claude_config}/plugins/installed_plugins.json",),
                      enabled_key="enabledPlugins",

@@ -346,6 +346,9 @@ class Profile:
     #: (:mod:`skillctl.commands`; Claude Code's ``.claude/commands``), in the order it reads
     #: them: of two commands of one name the first wins
     command_roots: tuple[Root, ...] = ()
+    #: a folder of ``command_roots`` (or one below) that holds a SKILL.md is a skill named
+    #: after the folder, listed with the commands (:mod:`skillctl.commands`)
+    command_skill_folders: bool = False
     #: keys of ``metadata`` under which the agent reads a skill's runtime requirements
     #: (``{"openclaw": {"requires": {"bins": [...], "env": [...]}, "os": [...]}}``): a skill
     #: whose binaries are not on ``PATH``, whose variables are unset or whose OS is another

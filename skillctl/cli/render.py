@@ -221,7 +221,9 @@ def _discovered(profile: Any, project: Path | None, home: Path | None
     from skillctl.discovery import Status, discover
 
     found = discover(profile, project or Path.cwd(), home or Path.home())
-    active = [view for view in found.views if view.status is Status.ACTIVE]
+    listed = {command.path for command in found.commands if command.skill}  # (as commands)
+    active = [view for view in found.views
+              if view.status is Status.ACTIVE and view.path not in listed]
     return ([view.skill for view in active], {view.path for view in active if view.name_only},
             found.settings_rules, found.commands)
 

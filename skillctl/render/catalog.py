@@ -286,12 +286,12 @@ def _with_commands(entries: list[CatalogEntry],
     """``entries`` with the agent's commands after the skills of its skills folders and before
     its plugins' skills: the user's and project's commands as one group, then each plugin's
     (seen with Claude Code 2.1.332; the catalog sorts each group by name)."""
-    if not commands:
+    if not any(c.offered for c in commands):
         return entries
     listed = [CatalogEntry(name=c.name, description=c.description, location=str(c.path),
                            path=c.path, scope=c.scope,
                            root=f"<commands:{c.namespace}>" if c.namespace else "<commands>")
-              for c in commands]
+              for c in commands if c.offered]
     at = next((i for i, e in enumerate(entries) if e.scope is Scope.PLUGIN), len(entries))
     return entries[:at] + listed + entries[at:]
 

@@ -82,7 +82,7 @@ def test_command_names_join_folders_with_colons(tmp_path: Path) -> None:
     _write(tmp_path / "c" / "top.md", "x\n")
     _write(tmp_path / "c" / "a" / "b" / "deep.md", "x\n")
     _write(tmp_path / "c" / "a" / "skip.txt", "x\n")
-    assert [name for name, _ in command_files(tmp_path / "c")] == ["top", "a:b:deep"]
+    assert [name for name, _, _ in command_files(tmp_path / "c")] == ["top", "a:b:deep"]
     assert command_files(tmp_path / "missing") == []
 
 
@@ -132,3 +132,33 @@ def test_commands_are_read_as_claude_code_reads_its_skills(tmp_path: Path) -> No
     found = {c.name: c.description for c in discover(CC, project, home, {}).commands}
     assert found == {"cut": "Use for A", "num": "1.5", "dup": "Second.",
                      "hook": "BEGIN---'; cat p\""}
+
+
+def test_a_commands_folder_holding_a_skill_md_is_a_skill_named_after_it(tmp_path: Path) -> None:
+    # Claude Code 2.1.332 (conformance cases commands-skill-md, cc-command-skill-folders)
+    home, cwd = tmp_path / "home", tmp_path / "proj"
+    (cwd / ".git").mkdir(parents=True)
+    root = cwd / ".claude" / "commands"
+    _write(root / "SKILL.md", "---\ndescription: The folder itself.\n---\nB.\n")
+    _write(root / "beside.md", "---\ndescription: Not a command.\n---\nB.\n")
+    _write(root / "a" / "b" / "skill.md", "---\nname: ignored\ndescription: Nested.\n---\nB.\n")
+    _write(root / "a" / "b" / "extra.md", "---\ndescription: Not one either.\n---\nB.\n")
+    _write(root / "a" / "b" / "c" / "deeper.md", "---\ndescription: Still one.\n---\nB.\n")
+    _write(root / "off" / "SKILL.md",
+           "---\ndescription: Off.\ndisable-model-invocation: true\n---\nB.\n")
+    assert [(name, is_skill) for name, _, is_skill in command_files(root, skill_folders=True)] \
+        == [("commands", True), ("a:b", True), ("a:b:c:deeper", False), ("off", True)]
+    # without the profile's switch (plugins' commands), every .md file is a command
+    assert [name for name, _, _ in command_files(root)][:2] == ["SKILL", "beside"]
+    found = discover(CC, cwd, home, {})
+    views = {v.name: v for v in found.views}
+    assert views["commands"].status is Status.ACTIVE
+    assert views["a:b"].status is Status.ACTIVE and views["a:b"].declared_name == "ignored"
+    assert views["off"].status is Status.HIDDEN and views["off"].loaded
+    assert "beside" not in views and "beside" not in {c.name for c in found.commands}
+    skills = [v.skill for v in found.views if v.status is Status.ACTIVE
+              and v.path not in {c.path for c in found.commands}]
+    text = render_catalog(skills, "claude-code", None, CC, commands=found.commands).catalog.text
+    assert text.count("- commands: The folder itself.") == 1
+    assert "- a:b: Nested." in text and "- a:b:c:deeper: Still one." in text
+    assert "Off." not in text and "Not a command." not in text
