@@ -30,6 +30,8 @@ MAX_SKILL_BYTES = 4 * 1024 * 1024
 MAX_FILES = 400
 
 _SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".ps1", ".psm1", ".command", ".bat", ".cmd")
+#: PowerShell scripts, read as shell with their own syntax taken out (shell.powershell_as_shell)
+_PS_EXT = (".ps1", ".psm1")
 _PY_EXT = (".py", ".pyw")
 _JS_EXT = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")
 #: Documents: their commands are each their own (not one script's flow of data).
@@ -127,7 +129,7 @@ def analyze_text(relpath: str, text: str, kind: str, *, first_line: int = 1,
     if kind == "python":
         pycode.analyze(text, emit)
     elif kind == "shell":
-        shell.analyze(text, emit)
+        shell.analyze(text, emit, powershell=relpath.lower().endswith(_PS_EXT))
     elif kind == "js":
         jscode.analyze(text, emit)
     elif kind == "markdown":

@@ -88,6 +88,9 @@ class ShellState:
     #: the folder a ``cd DIR &&`` moved the next command to (None: not known); only a
     #: command joined by ``&&`` runs there for sure (after ``cd DIR;`` it may run anywhere)
     cwd: str | None = None
+    #: the text is PowerShell read as shell (:func:`powershell_as_shell`): a statement that
+    #: starts with ``$name`` yields a value and runs nothing
+    powershell: bool = False
 
 
 def local_names(text: str) -> frozenset[str]:
@@ -95,11 +98,38 @@ def local_names(text: str) -> frozenset[str]:
     return frozenset(next(g for g in m.groups() if g) for m in _ASSIGNED_RE.finditer(text))
 
 
+#: A PowerShell assignment where a statement starts (``$f = ...``, ``[string]$f += ...``):
+#: the statement is its right-hand side
+_PS_ASSIGNMENT = re.compile(
+    r"(?m)(^|[;{]|\|\|?|&&)([ \t]*)((?:\[[\w.\[\], ]+\][ \t]*)*\$[\w:]+[ \t]*"
+    r"(?:[-+*/%]|\?\?)?=(?![=~]))")
+#: PowerShell's call operator where a statement starts (``& $f``): it runs what follows, as
+#: the shell's ``.`` does
+_PS_CALL = re.compile(r"(?m)(^|[;{(|]|&&)([ \t]*)&(?=[ \t])")
+
+
+def powershell_as_shell(text: str) -> str:
+    """A PowerShell script (``.ps1``, ``.psm1``) as the shell reader can take it, every line
+    where it was: a backtick is PowerShell's escape (``\\`` here, not a command
+    substitution), an assignment's ``$name =`` is blanked (the right-hand side is the
+    command), and the call operator ``&`` is the shell's ``.``. Parentheses stay: what they
+    group reads as a subshell, where a bare ``$name`` runs nothing (``ShellState.powershell``),
+    as ``if ($f)`` and ``[IO.File]::OpenRead($f)`` do not run ``$f`` (found on Microsoft's
+    dotnet/skills scripts, which download symbols and only read them)."""
+    text = text.replace("`", "\\")
+    text = _PS_ASSIGNMENT.sub(lambda m: m.group(1) + m.group(2) + " " * len(m.group(3)), text)
+    return _PS_CALL.sub(lambda m: m.group(1) + m.group(2) + ".", text)
+
+
 def analyze(text: str, emit: F.Emit, *, line_offset: int = 0,
-            state: ShellState | None = None, depth: int = 0) -> ShellState:
-    """Emit the facts of a shell text (``line_offset`` is added to its 1-based lines)."""
+            state: ShellState | None = None, depth: int = 0,
+            powershell: bool = False) -> ShellState:
+    """Emit the facts of a shell text (``line_offset`` is added to its 1-based lines);
+    ``powershell``: the text is a PowerShell script (:func:`powershell_as_shell`)."""
+    if powershell:
+        text = powershell_as_shell(text)
     if state is None:
-        state = ShellState(local_names=local_names(text))
+        state = ShellState(local_names=local_names(text), powershell=powershell)
     if depth > MAX_DEPTH:
         return state
     for group in pipelines(tokenize(_without_case_patterns(text))):
@@ -272,6 +302,8 @@ def _command(command: Simple, incoming: set[str], emit: F.Emit, line: int, state
                 else:
                     state.checksum_shown.add(file)
     ran = _expand(argv[0], state).strip("\"'").removeprefix("./")
+    if state.powershell and argv[0].startswith("$"):
+        ran = ""  # (PowerShell: a bare variable is a value; `& $f` or `. $f` runs it)
     if ran in state.downloaded and name not in F.DOWNLOADERS:
         emit(F.REMOTE_EXEC, ran, line, f"runs {ran}, {_downloaded_from(ran, state)}", "high")
     labels = _effects(name, argv, words, incoming, args_labels, command, emit, line, state,
