@@ -179,3 +179,26 @@ def codex_project_is_a_plugin(base: Path) -> Case:
                        "a project with .claude-plugin/plugin.json at its root: Codex names "
                        "its skills <plugin>:<name>, a manifest whose name is no string is "
                        "passed over")
+
+
+@_own
+def codex_folder_cap(base: Path) -> Case:
+    # Codex 0.169.0 takes at most 2,000 folders of one root (the root counted), breadth first
+    # and by name, dot folders left out: here the root, 1,991 folders at the first level,
+    # five references/ folders below the first skills, then the first three of zz-nest's
+    # twenty skill folders; the other seventeen are never found (probes of 2026-11-29: of
+    # 2,100 skill folders in one root, the last 101 by name were not loaded)
+    home, project = shared.tree(base)
+    root = project / ".agents/skills"
+    names = ["Aaa", *(f"s{i:04d}" for i in range(1989))]
+    for index, name in enumerate(names):
+        shared.write(root / name / "SKILL.md",
+                     f"---\nname: {name}\ndescription: Skill {name}.\n---\nB.\n")
+        if index < 5:
+            shared.write(root / name / "references/notes.md", "Notes.\n")
+    for i in range(20):
+        shared.write(root / "zz-nest" / f"n{i:02d}" / "SKILL.md",
+                     f"---\nname: n{i:02d}\ndescription: Nested {i}.\n---\nB.\n")
+    shared.write(root / ".hidden/h1/SKILL.md", "---\nname: h1\ndescription: Hidden.\n---\nB.\n")
+    return shared.make("codex-folder-cap", base, home, project,
+                       "more than 2,000 folders in one root")

@@ -12,6 +12,7 @@ per file; :func:`find_skill` turns a name or a path given by a user into one ski
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import difflib
 import enum
@@ -851,6 +852,41 @@ def _relative_parts(directory: Path, root: Path) -> tuple[str, ...]:
     return tuple(text[len(prefix):].split("/")) if text.startswith(prefix) else ()
 
 
+def _folders_walked(profile: Profile, place: RootPlace, cache: ParseCache) -> set[str] | None:
+    """The real paths of the folders the agent's walk of ``place`` takes before its cap
+    (``Profile.max_folders_walked``), or None when it takes them all."""
+    cap, root = profile.max_folders_walked, place.root
+    if cap is None or root is None:
+        return None
+    skip_hidden = profile.skip_hidden if root.skip_hidden is None else root.skip_hidden
+    follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+    start = cache.real(place.path)
+    taken = {start}
+    queue = collections.deque([(start, 0)])
+    while queue:
+        folder, depth = queue.popleft()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if (skip_hidden and entry.name.startswith(".")) or depth + 1 > root.max_depth:
+                continue
+            try:
+                if not entry.is_dir() or (entry.is_symlink() and not follow):
+                    continue
+            except OSError:
+                continue
+            if len(taken) >= cap:
+                return taken
+            real = cache.real(entry.path)
+            if real not in taken:
+                taken.add(real)
+                queue.append((real, depth + 1))
+    return None
+
+
 def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> str | None:
     """Why the agent never reaches this candidate (depth, case, symlinks, dot dirs)."""
     label = profile.display_name
@@ -1432,6 +1468,9 @@ def discover(
     for place in places:
         reachable = 0
         here = _scan_place(profile, place, cache)
+        walked = (_folders_walked(profile, place, cache)
+                  if profile.max_folders_walked is not None and place.root is not None
+                  and any(not isinstance(f, ScanNote) for f in here) else None)
         if profile.root_order == "glob-reverse":
             here = _glob_reverse(here)
         elif profile.root_order == "readdir":
@@ -1456,6 +1495,10 @@ def discover(
                 if namespace is not None:
                     skill = dataclasses.replace(skill, namespace=namespace)
             reason = _structural_reason(profile, place, item)
+            if reason is None and walked is not None and cache.real(item.dir) not in walked:
+                reason = (f"{profile.display_name} stops walking {place.path} after "
+                          f"{profile.max_folders_walked:,} folders (breadth first, by name); "
+                          "this skill's folder comes later")
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
                 if reachable > profile.max_skills_per_root:

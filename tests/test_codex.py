@@ -271,3 +271,23 @@ def test_a_file_that_is_not_utf8_is_not_read(world: tuple[Path, Path]) -> None:
     assert "valid UTF-8" in (view.reason or "")
     opencode = discover(get_profile("opencode"), project, home, ENV)
     assert [v.status for v in opencode.views] == [Status.ACTIVE]  # (it shows U+FFFD)
+
+
+@pytest.mark.parametrize(("empty", "found"), [(1996, True), (1997, False)])
+def test_a_root_is_walked_for_2000_folders_breadth_first_by_name(
+        world: tuple[Path, Path], empty: int, found: bool) -> None:
+    # 0.169.0 (conformance case codex-folder-cap): the root, then its folders by name, then
+    # theirs; a dot folder is not counted. The root, a-first, the empty folders and zz fill
+    # the first level; zz/late is the 2,000th folder only when 1,996 are empty.
+    home, project = world
+    root = project / ".agents/skills"
+    raw_skill(root, "a-first", "---\nname: a-first\ndescription: First.\n---\nB.\n")
+    for i in range(empty):
+        (root / f"e{i:04d}").mkdir()
+    (root / ".dot" / "x").mkdir(parents=True)
+    late = raw_skill(root / "zz", "late", "---\nname: late\ndescription: Late.\n---\nB.\n")
+    view = by_path(codex(home, project))[late]
+    if found:
+        assert view.status is Status.ACTIVE
+    else:
+        assert view.status is Status.HIDDEN and "after 2,000 folders" in (view.reason or "")

@@ -90,7 +90,9 @@ PROFILE = Profile(
     entry_symlinks=False,
     # verified 0.169.0: node_modules is scanned like any folder (dot folders are not)
     skip_dirs=frozenset(),
-    max_dirs_per_root=2000,
+    # a root's walk takes at most 2,000 folders, breadth first and by name (seen with
+    # 2,100 skill folders: the last 101 by name are not loaded; case codex-folder-cap)
+    max_folders_walked=2000,
     # verified 0.169.0: serde YAML with a quoting retry; numbers and booleans read as text
     parser="codex",
     invalid=InvalidHandling.WARN,
@@ -132,7 +134,8 @@ PROFILE = Profile(
         "extra roots from config.toml are not scanned; plugins: several cached versions of "
         "one plugin are assumed to load the last by name, a cached plugin without a "
         "[plugins] table is assumed not to load, and a remote or curated plugin is not read",
-        "the 2000-directories-per-root cap is not enforced by skillctl",
+        "the 2,000-folder cap of a root's walk: two links to one folder are assumed to count "
+        "once (it keeps the folders' real paths)",
         "the catalog budget is checked only for the default model (272,000-token window); "
         "another model in config.toml changes it",
         "a relative or ~ path in [[skills.config]] is assumed to be taken as written",

@@ -241,6 +241,11 @@ class Profile:
     stop_at_skill: bool = True  # do not descend below a directory that has SKILL.md
     skip_hidden: bool = False
     max_dirs_per_root: int | None = None
+    #: the agent's walk of one root stops taking folders after this many (the root counted),
+    #: going breadth first, each folder's entries by name, dot folders and folders deeper
+    #: than the root's ``max_depth`` left out: a skill whose folder comes later is not found
+    #: (Codex 0.169.0: 2,000; of 2,100 skill folders, the last 101 by name are missing)
+    max_folders_walked: int | None = None
     max_skills_per_root: int | None = None
     max_file_bytes: int | None = None  # SKILL.md larger than this is skipped
     # --- parsing and validity
