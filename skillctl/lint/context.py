@@ -140,9 +140,22 @@ class SkillContext:
         return fm.position(*path) if fm is not None else Position(1, 1)
 
     def value_pos(self, *path: str | int) -> Position:
-        """Position of a frontmatter value (falling back to its key)."""
+        """Position of a frontmatter value (falling back to its key); for a mapping or list
+        written on the lines below its key, the key's (where the reader looks for it)."""
         fm = self.parsed.frontmatter
-        return fm.value_position(*path) if fm is not None else Position(1, 1)
+        if fm is None:
+            return Position(1, 1)
+        at = fm.value_position(*path)
+        key = fm.position(*path)
+        if at.line > key.line:
+            value: Any = fm.data
+            for part in path:
+                value = value.get(part) if isinstance(value, Mapping) else (
+                    value[part] if isinstance(value, list) and isinstance(part, int)
+                    and 0 <= part < len(value) else None)
+            if isinstance(value, (Mapping, list)):
+                return key
+        return at
 
     def is_plain(self, *path: str | int) -> bool:
         """True when this key's scalar value was written unquoted."""
