@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lint.sampled import MakeSkill
-from tests.lint.sampled import found
+from tests.lint.sampled import MakeSkill, found
 
 
 @pytest.mark.parametrize(("fields", "line"), [
