@@ -12,6 +12,7 @@ failed; ``parsed.problems`` says so, and strict dialects look there first.
 
 from __future__ import annotations
 
+import base64
 import decimal
 import json
 import math
@@ -95,6 +96,7 @@ def _clean(parsed: ParsedSkill) -> bool:
 
 #: The tags of YAML 1.1 whose values the agents' parsers read apart from ruamel's text.
 _BINARY_TAG = "tag:yaml.org,2002:binary"
+_SET_TAG = "tag:yaml.org,2002:set"
 
 
 def unmerged(parsed: ParsedSkill) -> Mapping[str, Any]:
@@ -1012,7 +1014,14 @@ def _js_string_name(value: Any, parsed: ParsedSkill, key: str = "name") -> str:
     """OpenClaw 2026.9.6 (checked) makes a ``name`` or a ``description`` that is not a string
     one: ``1.50`` -> ``1.5``, ``0x10`` -> ``16``, ``true`` -> ``true``, ``[a, b]`` ->
     ``["a","b"]``; a null, a map, or a list holding one, keeps its text (``~`` stays ``~``,
-    ``null`` is ``null``)."""
+    ``null`` is ``null``). A ``!!binary`` value is a Node buffer written as JSON, a ``!!set``
+    ``{}`` (conformance case yaml-tags-and-merges)."""
+    tag = parsed.frontmatter.tags.get((key,)) if parsed.frontmatter is not None else None
+    if tag == _BINARY_TAG and isinstance(value, str):
+        data = ",".join(str(byte) for byte in base64.b64decode(value))
+        return f'{{"type":"Buffer","data":[{data}]}}'
+    if tag == _SET_TAG:
+        return "{}"
     scalar = js_scalar(value) if value is not None else None  # null keeps its text: ~
     if scalar is not None:
         return scalar
@@ -1034,24 +1043,33 @@ def openclaw_yaml(parsed: ParsedSkill) -> Verdict:
     seen = _openclaw_reading(parsed)
     if not seen.accepted or not seen.data:
         return seen
+    fm = parsed.frontmatter
+    data = seen.data
+    if fm is not None and fm.merges and data is parsed.data:  # it does not merge "<<"
+        data = unmerged(parsed)
+        seen = Verdict(seen.accepted, seen.reason, seen.line, data, seen.body)
     made: dict[str, str] = {}
     notes = [seen.reason] if seen.reason else []
     # a description too (conformance case frontmatter-scalars-and-duplicates)
     for key in ("name", "description"):
-        if key not in seen.data or isinstance(seen.data[key], str):
+        if key not in data or (isinstance(data[key], str)
+                               and (fm is None or fm.tags.get((key,)) != _BINARY_TAG)):
             continue
-        value = seen.data[key]
+        value = data[key]
         made[key] = _js_string_name(value, parsed, key)
-        kind = "null" if value is None else type(value).__name__
+        tag = fm.tags.get((key,)) if fm is not None else None
+        kind = ("null" if value is None else "binary" if tag == _BINARY_TAG
+                else "set" if tag == _SET_TAG else type(value).__name__)
         notes.append(f"{key} is a {kind}, not a string; OpenClaw reads it as {made[key]!r}")
     if not made:
         return seen
-    return Verdict(True, "; ".join(notes), seen.line, {**seen.data, **made})
+    return Verdict(True, "; ".join(notes), seen.line, {**data, **made})
 
 
 # Codex 0.169.0 (verified with the real agent): when the frontmatter does not load, each
-# ``key: value`` line (at any indent) whose plain value holds ``": "`` or is not YAML on its own
-# gets that value double-quoted, after dropping a `` #`` comment, and Codex tries once more:
+# ``key: value`` line (at any indent) whose plain value holds ``": "``, or starts with one of
+# :data:`_CODEX_QUOTED_FIRST` and is not YAML on its own, gets that value double-quoted, after
+# dropping a `` #`` comment, and Codex tries once more:
 # ``description: Use: this #tag`` loads as ``Use: this``, ``{a: b}`` as the text ``{a: b}``,
 # ``[unclosed`` as ``[unclosed``, while ``[a, b]`` stays a list (and is an error).
 _CODEX_PAIR = re.compile(
@@ -1325,6 +1343,16 @@ def quick_verdict(dialect_id: str, parsed: ParsedSkill, *, clean: bool | None = 
             if found is not None:
                 return found
     return verdict(dialect_id, parsed)
+
+
+def file_skill_verdict(seen: Verdict, parsed: ParsedSkill) -> Verdict:
+    """``seen`` for a Markdown file that is a skill of its own (the Copilot CLI's
+    ``.claude/commands/*.md``): such a file needs no frontmatter, and without one it is read
+    with empty metadata (conformance case copilot-commands)."""
+    if not seen.accepted and parsed.frontmatter is None and any(
+            problem.code == "no-frontmatter" for problem in parsed.problems):
+        return Verdict(True, None, None, {})
+    return seen
 
 
 def verdict(dialect_id: str, parsed: ParsedSkill) -> Verdict:

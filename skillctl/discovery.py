@@ -44,7 +44,7 @@ from skillctl.agents.profile import (
 )
 from skillctl.collation import LocaleKey, locale_key
 from skillctl.commands import Command, read_commands
-from skillctl.dialects import Verdict, js_scalar, verdict
+from skillctl.dialects import Verdict, file_skill_verdict, js_scalar, verdict
 from skillctl.errors import PathNotFoundError, UsageError
 from skillctl.fallback import body_first_line, from_body
 from skillctl.gcpause import paused_gc
@@ -951,10 +951,8 @@ def _evaluate(profile: Profile, skill: Skill, place: RootPlace, depth: int, real
                         f"{profile.max_file_bytes} bytes")
         return draft
     seen = cache.verdict_at(profile.parser, real, parsed)
-    if not seen.accepted and place.root is not None and place.root.files_as_skills \
-            and parsed.frontmatter is None \
-            and any(problem.code == "no-frontmatter" for problem in parsed.problems):
-        seen = Verdict(True, None, None, {})  # a file of its own needs no frontmatter
+    if place.root is not None and place.root.files_as_skills:
+        seen = file_skill_verdict(seen, parsed)
     if not seen.accepted:
         draft.status = Status.INVALID
         draft.reason = seen.reason

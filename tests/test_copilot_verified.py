@@ -368,6 +368,12 @@ def test_claude_code_commands_are_skills_of_their_own(tmp_path: Path) -> None:
     assert text_file not in views and nested not in views
     assert not any(path.name == "folder.md" for path in views)
     assert all(v.scope.value == "project" for v in views.values())
+    # a file without frontmatter is in the catalog too, read with empty metadata
+    skills = [v.skill for v in views.values() if v.status is Status.ACTIVE]
+    text = render_catalog(skills, "copilot-cli", BudgetRequest(home=home, project=project),
+                          CLI).catalog.text
+    assert "<name>bare</name>\n  <description>First body line. Second.</description>" in text
+    assert "<name>empty</name>\n  <description></description>" in text
 
 
 def test_a_skill_a_builtin_and_the_nearer_folder_win_over_a_command(tmp_path: Path) -> None:

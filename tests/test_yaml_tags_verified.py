@@ -139,3 +139,18 @@ def test_identical_copies_that_need_opencodes_retry_are_a_draw(tmp_path: Path) -
     # another agent reads the same files as it always did
     claude = _views("claude-code", project, home)
     assert not any("same text" in w for w in claude[copies[1]].warnings)
+
+
+def test_openclaw_does_not_merge_and_writes_a_buffer_or_a_set_as_json(tmp_path: Path) -> None:
+    # OpenClaw 2026.9.6 in its workspace (case yaml-tags-and-merges@openclaw-ws)
+    root = tmp_path / "skills"
+    merge = parse_file(_skill(root, "t-merge", "name: t-merge\n<<: {description: Merged.}"))
+    seen = verdict("openclaw", merge)
+    assert seen.accepted and seen.data is not None and "description" not in seen.data
+    binary = parse_file(_skill(root, "t-bin", "name: t-bin\ndescription: !!binary SGVsbG8="))
+    seen = verdict("openclaw", binary)
+    assert seen.data is not None
+    assert seen.data["description"] == '{"type":"Buffer","data":[72,101,108,108,111]}'
+    a_set = parse_file(_skill(root, "t-set", "name: t-set\ndescription: !!set {a, b}"))
+    seen = verdict("openclaw", a_set)
+    assert seen.data is not None and seen.data["description"] == "{}"

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from skillctl.dialects import js_scalar, verdict
+from skillctl.dialects import file_skill_verdict, js_scalar, verdict
 from skillctl.errors import UsageError
 from skillctl.fallback import from_body
 from skillctl.model import Scope, Skill
@@ -168,6 +168,8 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         body = parsed.body
         if fmt.dialect is not None:
             seen = verdict(fmt.dialect, parsed)
+            if skill.file_skill:
+                seen = file_skill_verdict(seen, parsed)
             if not seen.accepted or seen.data is None:
                 skipped.append((path, f"invalid for {fmt.id}: {seen.reason}"))
                 continue
