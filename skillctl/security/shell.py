@@ -106,18 +106,24 @@ _PS_ASSIGNMENT = re.compile(
 #: PowerShell's call operator where a statement starts (``& $f``): it runs what follows, as
 #: the shell's ``.`` does
 _PS_CALL = re.compile(r"(?m)(^|[;{(|]|&&)([ \t]*)&(?=[ \t])")
+#: ``Start-Process FILE`` (``saps``, ``-FilePath FILE``) where a statement starts: it runs FILE
+_PS_START = re.compile(r"(?mi)(^|[;{(|]|&&)([ \t]*)((?:Start-Process|saps)(?:[ \t]+-FilePath)?)"
+                       r"(?=[ \t])")
 
 
 def powershell_as_shell(text: str) -> str:
     """A PowerShell script (``.ps1``, ``.psm1``) as the shell reader can take it, every line
     where it was: a backtick is PowerShell's escape (``\\`` here, not a command
     substitution), an assignment's ``$name =`` is blanked (the right-hand side is the
-    command), and the call operator ``&`` is the shell's ``.``. Parentheses stay: what they
-    group reads as a subshell, where a bare ``$name`` runs nothing (``ShellState.powershell``),
-    as ``if ($f)`` and ``[IO.File]::OpenRead($f)`` do not run ``$f`` (found on Microsoft's
-    dotnet/skills scripts, which download symbols and only read them)."""
+    command), and the call operator ``&`` and ``Start-Process FILE`` are the shell's ``.``.
+    Parentheses stay: what they group reads as a subshell, where a bare ``$name`` runs
+    nothing (``ShellState.powershell``), as ``if ($f)`` and ``[IO.File]::OpenRead($f)`` do not
+    run ``$f`` (found on Microsoft's dotnet/skills scripts, which download symbols and only
+    read them)."""
     text = text.replace("`", "\\")
     text = _PS_ASSIGNMENT.sub(lambda m: m.group(1) + m.group(2) + " " * len(m.group(3)), text)
+    text = _PS_START.sub(lambda m: m.group(1) + m.group(2) + "." + " " * (len(m.group(3)) - 1),
+                         text)
     return _PS_CALL.sub(lambda m: m.group(1) + m.group(2) + ".", text)
 
 

@@ -38,12 +38,14 @@ def _script(make_skill: MakeSkill, text: str, name: str = "get.ps1") -> Path:
     "if ($f) { Write-Host found }",  # a condition
     "foreach ($p in $f) { Write-Host $p }",
     "$zip = [System.IO.Compression.ZipFile]::OpenRead($f); $zip.Dispose()",
+    'Start-Process "https://example.com/docs"',  # a browser, not the download
 ])
 def test_reading_a_downloaded_file_runs_nothing(make_skill: MakeSkill, line: str) -> None:
     assert _found(_script(make_skill, _DOWNLOAD + line + "\n")) == {}
 
 
-@pytest.mark.parametrize("line", ["& $f", ". $f", "pwsh -File $f", "$out = & $f -Quiet"])
+@pytest.mark.parametrize("line", ["& $f", ". $f", "pwsh -File $f", "$out = & $f -Quiet",
+                                  "Start-Process $f -Wait", "Start-Process -FilePath $f"])
 def test_running_a_downloaded_file_stays_an_error(make_skill: MakeSkill, line: str) -> None:
     assert _found(_script(make_skill, _DOWNLOAD + line + "\n")) == {3: "error"}
 
