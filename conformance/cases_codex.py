@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conformance import cases as shared
+from conformance.drivers import DRIVER_MODULES
 from conformance.model import Case
 
 CaseBuilder = Callable[[Path], Case]
@@ -200,5 +201,8 @@ def codex_folder_cap(base: Path) -> Case:
         shared.write(root / "zz-nest" / f"n{i:02d}" / "SKILL.md",
                      f"---\nname: n{i:02d}\ndescription: Nested {i}.\n---\nB.\n")
     shared.write(root / ".hidden/h1/SKILL.md", "---\nname: h1\ndescription: Hidden.\n---\nB.\n")
+    # (a Codex case: with 2,010 skills in one root Gemini CLI's catalog order changed from run
+    # to run, twice in two full runs, so the others are not asked)
+    others = {agent: "a Codex case" for agent in DRIVER_MODULES if agent != "codex"}
     return shared.make("codex-folder-cap", base, home, project,
-                       "more than 2,000 folders in one root")
+                       "more than 2,000 folders in one root", skip=others)
