@@ -85,7 +85,8 @@ def read_commands(folder: Path, scope: Scope, namespace: str | None = None, *,
                   dialect: str | None = None, scalar_text: bool = False,
                   skill_folders: bool = False) -> list[Command]:
     """The commands below ``folder`` that the agent offers to the model (a file it cannot
-    read, or one with ``disable-model-invocation: true``, is left out). ``dialect``: the
+    read, or a command with ``disable-model-invocation: true``, is left out; a skill with it
+    is kept, not ``offered``). ``dialect``: the
     parser dialect the agent reads them with, as it reads its skills (Claude Code's cuts the
     frontmatter at the next ``---`` and reads a repeated key's last value); ``scalar_text``:
     a description YAML reads as a number or boolean is its JavaScript text (``1.50`` is

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skillctl import frontmatter_split
-from skillctl.model import Frontmatter, LineEndings, ParsedSkill, Problem
+from skillctl.model import BINARY_TAG, SET_TAG, Frontmatter, LineEndings, ParsedSkill, Problem
 from skillctl.parse import is_simple
 
 #: Parser problems that mean strict YAML 1.2 rejected the frontmatter.
@@ -94,16 +94,14 @@ def _clean(parsed: ParsedSkill) -> bool:
     )
 
 
-#: The tags of YAML 1.1 whose values the agents' parsers read apart from ruamel's text.
-_BINARY_TAG = "tag:yaml.org,2002:binary"
-_SET_TAG = "tag:yaml.org,2002:set"
 
 
 def unmerged(parsed: ParsedSkill) -> Mapping[str, Any]:
     """``parsed.data`` as a YAML 1.2 parser that does not merge reads it: ``<<`` is a key like
     any other, holding the map (or maps) written there, and the keys it would have brought
-    in are absent. Seen with Codex 0.169.0 (the skill has no description) and the Copilot CLI
-    1.0.102 (its body stands in), conformance case yaml-tags-and-merges."""
+    in are absent. Seen with Codex 0.169.0 (the skill has no description), the Copilot CLI
+    1.0.102 (its body stands in) and OpenClaw 2026.9.6, conformance case
+    yaml-tags-and-merges."""
     fm = parsed.frontmatter
     if fm is None or not fm.merges:
         return parsed.data
@@ -123,14 +121,11 @@ def unmerged(parsed: ParsedSkill) -> Mapping[str, Any]:
     return data
 
 
-def _js_yaml_unknown_tag(parsed: ParsedSkill) -> str | None:
+def _js_yaml_unknown_tag(tags: Mapping[Any, str]) -> str | None:
     """The first tag js-yaml does not know (``!custom``: it throws "unknown tag"), or None.
     Gemini CLI 0.61.0 then reads its ``name:``/``description:`` lines; OpenCode 1.18.33
     drops the skill (conformance case yaml-tags-and-merges)."""
-    fm = parsed.frontmatter
-    if fm is None or not fm.tags:
-        return None
-    return next((tag for tag in fm.tags.values() if tag.startswith("!")), None)
+    return next((tag for tag in tags.values() if tag.startswith("!")), None)
 
 
 def _js_yaml_string(parsed: ParsedSkill, key: str) -> bool:
@@ -138,7 +133,7 @@ def _js_yaml_string(parsed: ParsedSkill, key: str) -> bool:
     which it makes a buffer (the Copilot CLI, Claude Code and Codex show its base64 text)."""
     fm = parsed.frontmatter
     return isinstance(parsed.data.get(key), str) and (
-        fm is None or fm.tags.get((key,)) != _BINARY_TAG)
+        fm is None or fm.tags.get((key,)) != BINARY_TAG)
 
 
 def _unreadable(parsed: ParsedSkill) -> Verdict | None:
@@ -549,7 +544,7 @@ def _js_yaml_read(block: str) -> Mapping[str, Any] | None:
     for text in tries:
         read, problems = parse_yaml(text, 2)
         if read is not None and not any(p.code in STRICT_YAML_FAILURES for p in problems) \
-                and not any(tag.startswith("!") for tag in read.tags.values()):
+                and _js_yaml_unknown_tag(read.tags) is None:
             return read.data  # (an unknown tag such as !custom: js-yaml throws)
     return None
 
@@ -572,7 +567,7 @@ def _opencode_types(data: Mapping[str, Any], parsed: ParsedSkill,
         if octal is not None:  # js-yaml 3 has no 0o octal: the text stays a string
             return {**data, "description": octal.group(1)}
     if not isinstance(value, str) or (fm is not None
-                                      and fm.tags.get(("description",)) == _BINARY_TAG):
+                                      and fm.tags.get(("description",)) == BINARY_TAG):
         return Verdict(False, "OpenCode: description must be a string", 1)
     return data
 
@@ -864,7 +859,8 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
                                  split):
         parsed = _as_split(parsed, split)  # ("----" or "--- x" closes it for Gemini CLI)
     strict_ok = (_problem(parsed, STRICT_YAML_FAILURES) is None
-                 and parsed.frontmatter is not None and _js_yaml_unknown_tag(parsed) is None)
+                 and parsed.frontmatter is not None
+                 and _js_yaml_unknown_tag(parsed.frontmatter.tags) is None)
     if strict_ok and _js_yaml_string(parsed, "name") and _js_yaml_string(parsed, "description"):
         return Verdict(True, data=_js_block_data(parsed))
     lines = split[0].split("\n") if split[0] else []
@@ -1017,10 +1013,10 @@ def _js_string_name(value: Any, parsed: ParsedSkill, key: str = "name") -> str:
     ``null`` is ``null``). A ``!!binary`` value is a Node buffer written as JSON, a ``!!set``
     ``{}`` (conformance case yaml-tags-and-merges)."""
     tag = parsed.frontmatter.tags.get((key,)) if parsed.frontmatter is not None else None
-    if tag == _BINARY_TAG and isinstance(value, str):
+    if tag == BINARY_TAG and isinstance(value, str):
         data = ",".join(str(byte) for byte in base64.b64decode(value))
         return f'{{"type":"Buffer","data":[{data}]}}'
-    if tag == _SET_TAG:
+    if tag == SET_TAG:
         return "{}"
     scalar = js_scalar(value) if value is not None else None  # null keeps its text: ~
     if scalar is not None:
@@ -1053,13 +1049,13 @@ def openclaw_yaml(parsed: ParsedSkill) -> Verdict:
     # a description too (conformance case frontmatter-scalars-and-duplicates)
     for key in ("name", "description"):
         if key not in data or (isinstance(data[key], str)
-                               and (fm is None or fm.tags.get((key,)) != _BINARY_TAG)):
+                               and (fm is None or fm.tags.get((key,)) != BINARY_TAG)):
             continue
         value = data[key]
         made[key] = _js_string_name(value, parsed, key)
         tag = fm.tags.get((key,)) if fm is not None else None
-        kind = ("null" if value is None else "binary" if tag == _BINARY_TAG
-                else "set" if tag == _SET_TAG else type(value).__name__)
+        kind = ("null" if value is None else "binary" if tag == BINARY_TAG
+                else "set" if tag == SET_TAG else type(value).__name__)
         notes.append(f"{key} is a {kind}, not a string; OpenClaw reads it as {made[key]!r}")
     if not made:
         return seen

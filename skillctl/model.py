@@ -74,6 +74,12 @@ class Problem:
     column: int = 1
 
 
+#: The YAML 1.1 tags whose values ``Frontmatter.data`` holds as text the agents' parsers read
+#: apart: ``!!binary`` (its base64 text) and ``!!set`` (a mapping of keys to nulls)
+BINARY_TAG = "tag:yaml.org,2002:binary"
+SET_TAG = "tag:yaml.org,2002:set"
+
+
 @dataclass(frozen=True, slots=True)
 class Frontmatter:
     """The YAML frontmatter of a SKILL.md, as plain Python data with positions.

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from skillctl import limits
 from skillctl.model import (
+    BINARY_TAG,
+    SET_TAG,
     Frontmatter,
     KeyPath,
     LineEndings,
@@ -289,10 +291,8 @@ def _key_text(key: Any) -> str:
     return str(key)
 
 
-#: The tags YAML 1.1 defines beyond the core schema's, which the agents' parsers read apart
+#: The prefix of the tags the YAML specs define (``!!str`` is ``tag:yaml.org,2002:str``)
 _YAML_TAG = "tag:yaml.org,2002:"
-_SET_TAG = _YAML_TAG + "set"
-_BINARY_TAG = _YAML_TAG + "binary"
 
 
 def _tagged(node: Any, path: KeyPath, out: _Converted) -> None:
@@ -350,10 +350,10 @@ def _to_plain(node: Any, path: KeyPath, offset: int, out: _Converted, depth: int
             items.append(_to_plain(item, child, offset, out, depth + 1))
         return items
     if isinstance(node, CommentedSet):  # !!set: a mapping of keys to nulls
-        out.tags[path] = _SET_TAG
+        out.tags[path] = SET_TAG
         return {_key_text(key): None for key in node}
     if isinstance(node, bytes):  # !!binary: its base64 text, as the agents that read it show it
-        out.tags[path] = _BINARY_TAG
+        out.tags[path] = BINARY_TAG
         return base64.b64encode(node).decode("ascii")
     if isinstance(node, (list, tuple)):  # !!pairs: a list of (key, value) tuples
         return [_to_plain(item, path, offset, out, depth + 1) for item in node]
