@@ -852,14 +852,25 @@ def _relative_parts(directory: Path, root: Path) -> tuple[str, ...]:
     return tuple(text[len(prefix):].split("/")) if text.startswith(prefix) else ()
 
 
+def _skips_hidden(profile: Profile, root: Root) -> bool:
+    """Whether the agent skips dot folders below ``root`` (the root's own say, else the
+    profile's)."""
+    return profile.skip_hidden if root.skip_hidden is None else root.skip_hidden
+
+
+def _follows(profile: Profile, root: Root) -> bool:
+    """Whether the agent follows symlinks below ``root`` (the root's own say, else the
+    profile's)."""
+    return profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+
+
 def _folders_walked(profile: Profile, place: RootPlace, cache: ParseCache) -> set[str] | None:
     """The real paths of the folders the agent's walk of ``place`` takes before its cap
     (``Profile.max_folders_walked``), or None when it takes them all."""
     cap, root = profile.max_folders_walked, place.root
     if cap is None or root is None:
         return None
-    skip_hidden = profile.skip_hidden if root.skip_hidden is None else root.skip_hidden
-    follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+    skip_hidden, follow = _skips_hidden(profile, root), _follows(profile, root)
     start = cache.real(place.path)
     taken = {start}
     queue = collections.deque([(start, 0)])
@@ -907,12 +918,11 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
     rel_parts = _relative_parts(cand.dir, place.path)
     if rel_parts and rel_parts[-1].lower() in profile.reserved_dir_names:
         return f"the directory name {rel_parts[-1]!r} is reserved by {label}"
-    skip_hidden = profile.skip_hidden if root.skip_hidden is None else root.skip_hidden
-    if skip_hidden and any(part.startswith(".") for part in rel_parts):
+    if _skips_hidden(profile, root) and any(part.startswith(".") for part in rel_parts):
         return f"inside a dot directory, which {label} skips"
     if any(part in profile.skip_dirs for part in rel_parts):
         return f"inside a directory {label} skips"
-    follow = profile.follow_symlinks if root.follow_symlinks is None else root.follow_symlinks
+    follow = _follows(profile, root)
     confine = (profile.confine_symlinks if root.confine_symlinks is None
                else root.confine_symlinks)
     if rel_parts and cand.via_symlink:  # no symlink on the way: nothing to judge
