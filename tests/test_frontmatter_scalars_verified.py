@@ -10,20 +10,8 @@ from skillctl.agents import get_profile
 from skillctl.discovery import Status, discover
 from skillctl.render.catalog import render_catalog
 from skillctl.render.types import BudgetRequest
-
-
-def _skill(root: Path, folder: str, fields: str) -> Path:
-    entry = root / folder / "SKILL.md"
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.write_text(f"---\n{fields}\n---\nBody line of {folder}.\n", encoding="utf-8")
-    return entry
-
-
-def _tree(tmp_path: Path) -> tuple[Path, Path]:
-    home, project = tmp_path / "home", tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    home.mkdir()
-    return project, home
+from tests.verified import project_and_home as _tree
+from tests.verified import skill_file as _skill
 
 
 def test_gemini_and_opencode_keep_an_empty_name_the_copilot_cli_drops_it(
