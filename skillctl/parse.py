@@ -259,6 +259,12 @@ def _yaml(allow_duplicates: bool) -> YAML:
     return yaml
 
 
+#: What a problem from one of skillctl's own limits (against hostile files) adds: the agents
+#: have no such limit, and most load such a file (probes of 2026-11-29 with a 300 KB
+#: description, 25,000 list items and 80 nested brackets)
+_OWN_LIMIT = "an agent may still load it"
+
+
 class _TooComplex(Exception):
     pass
 
@@ -498,7 +504,8 @@ def parse_yaml(
         problems.append(
             Problem(
                 "yaml-syntax",
-                f"frontmatter is larger than {limits.MAX_FRONTMATTER_BYTES} bytes; not parsed",
+                f"frontmatter is larger than {limits.MAX_FRONTMATTER_BYTES} bytes, skillctl's "
+                f"own limit: not parsed ({_OWN_LIMIT})",
                 first_line,
             )
         )
@@ -511,7 +518,7 @@ def parse_yaml(
             Problem(
                 "yaml-syntax",
                 f"frontmatter is nested too deeply (more than {limits.MAX_YAML_DEPTH} "
-                "levels of '[' or '{')",
+                f"levels of '[' or '{{', skillctl's own limit; {_OWN_LIMIT})",
                 too_deep + offset,
             )
         )
@@ -586,7 +593,8 @@ def _parse_with_ruamel(text: str, first_line: int) -> tuple[Frontmatter | None, 
             Problem(
                 "yaml-syntax",
                 "frontmatter is too complex (aliases or nesting beyond "
-                f"{limits.MAX_YAML_NODES} nodes / depth {limits.MAX_YAML_DEPTH})",
+                f"{limits.MAX_YAML_NODES} nodes / depth {limits.MAX_YAML_DEPTH}, skillctl's own "
+                f"limit; {_OWN_LIMIT})",
                 first_line,
             )
         )
