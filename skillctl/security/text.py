@@ -77,7 +77,11 @@ _INJECTION: tuple[tuple[re.Pattern[str], bool, str], ...] = (
         # "overwrite the original prompt" is a file operation (a saved prompt rewritten)
         r"overwrite\s+" + _DETERMINER + r"(?:previous|prior|system|developer))"
         r"\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|"
-        r"messages|context|guardrails|constraints)\b", _I),
+        r"messages|context|guardrails|constraints)\b"
+        # "... in this skill" overrides nothing but the skill's own text (an author's easter
+        # egg: "if the argument is X, ignore all other instructions in this skill and reply
+        # Y"); "... in this conversation" reaches the agent's
+        r"(?!\s+(?:in|of|within)\s+this\s+(?:skill|file|document|section|page|guide)\b)", _I),
      True, "tries to override the instructions the agent already has"),
     (re.compile(
         # "do not tell the user a fix date" is advice; "... about this", "... which files you
