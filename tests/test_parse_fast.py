@@ -264,6 +264,12 @@ def test_size_and_depth_limits_come_before_the_fast_path() -> None:
     frontmatter, problems = parse.parse_yaml(deep, FIRST_LINE)
     assert frontmatter is None
     assert "nested too deeply" in problems[0].message
+    # the limits are skillctl's, against hostile files: the agents load such files (probes of
+    # 2026-11-29), and the message must not read as the agent's parser refusing
+    many = "metadata:\n  l:\n" + "".join(f"    - i{n}\n" for n in range(25_000))
+    for text in (huge, deep, many):
+        message = parse.parse_yaml(text, FIRST_LINE)[1][0].message
+        assert "skillctl's own limit" in message and "an agent may still load it" in message
 
 
 def test_positions_are_absolute_in_the_file(tmp_path: Path) -> None:
