@@ -178,3 +178,48 @@ def openclaw_requirements(base: Path) -> Case:
     return shared.make("openclaw-requirements", base, home, project,
                        "metadata.openclaw requires (bins, anyBins, env), os and always",
                        env={"SKILLCTL_SET_VAR": "1"}, skip=_OTHERS)
+
+
+@_own
+def openclaw_folder_cap(base: Path) -> Case:
+    # OpenClaw 2026.9.6 looks at the first 300 child folders of each folder by name (UTF-16
+    # order, dot folders and node_modules left out), folders without a SKILL.md included; a
+    # `skills` folder of a root past that cap is taken anyway, and one level deeper is
+    # walked below it (probes of 2026-11-29: of 300 folders without SKILL.md named a000-a299
+    # and skills Upper and zz-last, Upper loaded and zz-last did not)
+    home, project = shared.tree(base)
+    root = home / ".openclaw" / "skills"
+    for i in range(300):
+        shared.write(root / f"a{i:03d}" / "README.md", "Not a skill.\n")
+    shared.skill(root / "Upper", name="upper", description="Before a000 in UTF-16 order.")
+    shared.skill(root / "zz-last", description="After 300 other folders.")
+    shared.skill(root / "skills/a/b/c/d/e/f", name="seven-in-skills",
+                 description="Seven levels down, below skills/.")
+    shared.skill(root / "skills/a/b/c/d/e/f/g", name="eight-in-skills",
+                 description="Eight levels down, below skills/.")
+    shared.skill(root / "a000/b/c/d/e/f/g", name="seven-elsewhere",
+                 description="Seven levels down, not below skills/.")
+    group = home / ".agents" / "skills" / "group"
+    for i in range(300):
+        os.makedirs(group / f"m{i:03d}", exist_ok=True)
+    shared.skill(group / "m000x", description="Between m000 and m001.")
+    shared.skill(group / "zz-nested", description="After 300 other folders of its group.")
+    return shared.make("openclaw-folder-cap", base, home, project,
+                       "300 folders of each folder, and skills/ a level deeper", skip=_OTHERS)
+
+
+@_own
+def openclaw_listing_budget(base: Path) -> Case:
+    # OpenClaw 2026.9.6 lists at most 1,800 folders of one root (300 x 6), breadth first:
+    # here the root, 250 groups and their 2,000 subfolders come first, so zzz/mid, listed
+    # after them, is never listed (probe of 2026-11-29: deep did not load, early did)
+    home, project = shared.tree(base)
+    root = home / ".openclaw" / "skills"
+    for i in range(250):
+        for j in range(8):
+            os.makedirs(root / f"d{i:03d}" / f"e{j}", exist_ok=True)
+    shared.skill(root / "d000/e0", name="early", description="Found before the budget ends.")
+    shared.skill(root / "zzz/mid/deep", name="deep", description="Below a folder never listed.")
+    shared.skill(root / "zzz/shallow", name="shallow", description="Listed with zzz.")
+    return shared.make("openclaw-listing-budget", base, home, project,
+                       "at most 1,800 folder listings per root", skip=_OTHERS)

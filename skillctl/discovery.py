@@ -898,6 +898,93 @@ def _folders_walked(profile: Profile, place: RootPlace, cache: ParseCache) -> se
     return None
 
 
+def _utf16_order(name: str) -> bytes:
+    """The key of JavaScript's default sort, which compares UTF-16 code units."""
+    return name.encode("utf-16-be", "surrogatepass")
+
+
+def _folders_left_out(profile: Profile, place: RootPlace) -> dict[str, str]:
+    """The folders of ``place`` that the agent never looks at, each with why (nothing at or
+    below them is found): those past ``Profile.max_child_folders`` of their parent, and
+    those it would have listed after ``Profile.max_folder_listings``. The walk is the
+    agent's: breadth first, each folder's children sorted in UTF-16 order, a folder
+    holding SKILL.md not listed, none listed at the root's ``max_depth``."""
+    cap, budget, root = profile.max_child_folders, profile.max_folder_listings, place.root
+    if root is None or (cap is None and budget is None):
+        return {}
+    label = profile.display_name
+    left_out: dict[str, str] = {}
+    listings = 0
+
+    def children(folder: str) -> list[str] | None:
+        """The names of the child folders the agent looks at, or None past the budget."""
+        nonlocal listings
+        if budget is not None and listings >= budget:
+            left_out[folder] = (f"{label} lists at most {budget:,} folders of {place.path} "
+                                f"(breadth first), and {folder} comes later")
+            return None
+        listings += 1
+        names: list[str] = []
+        try:
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    if entry.name.startswith(".") or entry.name == "node_modules":
+                        continue
+                    try:
+                        if entry.is_dir():  # through a link too
+                            names.append(entry.name)
+                    except OSError:
+                        continue
+        except OSError:
+            return []
+        names.sort(key=_utf16_order)
+        if cap is not None and len(names) > cap:
+            for name in names[cap:]:
+                left_out[os.path.join(folder, name)] = (
+                    f"{label} looks at only the first {cap:,} of the {len(names):,} folders "
+                    f"in {folder} (by name), and this one comes later")
+            names = names[:cap]
+        return names
+
+    start = str(place.path)
+    if os.path.lexists(os.path.join(start, "SKILL.md")):
+        return {}  # the root is one skill (or hides its tree): nothing is listed
+    top = children(start) or []
+    skills = os.path.join(start, "skills")
+    as_root = (profile.skills_folder_as_root and os.path.isdir(skills)
+               and not os.path.lexists(os.path.join(skills, "SKILL.md")))
+    if as_root and skills in left_out:
+        del left_out[skills]
+        top.append("skills")
+    queue = collections.deque(
+        (os.path.join(start, name), 0 if as_root and name == "skills" else 1) for name in top)
+    while queue:
+        folder, depth = queue.popleft()
+        if os.path.lexists(os.path.join(folder, "SKILL.md")) or depth >= root.max_depth:
+            continue
+        below = children(folder)
+        queue.extend((os.path.join(folder, name), depth + 1) for name in below or ())
+    return left_out
+
+
+def _left_out_reason(left_out: dict[str, str], place: RootPlace, folder: Path) -> str | None:
+    """Why the agent never looks at ``folder``: the reason of it or of a folder above it in
+    ``left_out`` (from :func:`_folders_left_out`)."""
+    here = str(place.path)
+    for part in _relative_parts(folder, place.path):
+        here = os.path.join(here, part)
+        if here in left_out:
+            return left_out[here]
+    return None
+
+
+def _below_skills_folder(profile: Profile, place: RootPlace, rel_parts: tuple[str, ...]) -> bool:
+    """Whether the agent walks this folder from its root's ``skills`` folder as from the root
+    (``Profile.skills_folder_as_root``), which gives it one more level."""
+    return (profile.skills_folder_as_root and len(rel_parts) > 1 and rel_parts[0] == "skills"
+            and not os.path.lexists(place.path / "skills" / "SKILL.md"))
+
+
 def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> str | None:
     """Why the agent never reaches this candidate (depth, case, symlinks, dot dirs)."""
     label = profile.display_name
@@ -912,10 +999,11 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
             and not root.files_as_skills and os.path.isfile(place.path / "SKILL.md")):
         return (f"below {place.path / 'SKILL.md'}: {label} takes the root for one skill and "
                 "looks no further")
-    if cand.depth > root.max_depth:
+    rel_parts = _relative_parts(cand.dir, place.path)
+    if cand.depth > root.max_depth and not (
+            cand.depth == root.max_depth + 1 and _below_skills_folder(profile, place, rel_parts)):
         levels = "1 level" if root.max_depth == 1 else f"{root.max_depth} levels"
         return f"too deep: {cand.depth} levels below {place.path}; {label} looks {levels} deep"
-    rel_parts = _relative_parts(cand.dir, place.path)
     if rel_parts and rel_parts[-1].lower() in profile.reserved_dir_names:
         return f"the directory name {rel_parts[-1]!r} is reserved by {label}"
     if _skips_hidden(profile, root) and any(part.startswith(".") for part in rel_parts):
@@ -1476,9 +1564,11 @@ def discover(
     for place in places:
         reachable = 0
         here = _scan_place(profile, place, cache)
+        some_skill = any(not isinstance(f, ScanNote) for f in here)
         walked = (_folders_walked(profile, place, cache)
                   if profile.max_folders_walked is not None and place.root is not None
-                  and any(not isinstance(f, ScanNote) for f in here) else None)
+                  and some_skill else None)
+        left_out = _folders_left_out(profile, place) if some_skill else {}
         if profile.root_order == "glob-reverse":
             here = _glob_reverse(here)
         elif profile.root_order == "readdir":
@@ -1507,6 +1597,8 @@ def discover(
                 reason = (f"{profile.display_name} stops walking {place.path} after "
                           f"{profile.max_folders_walked:,} folders (breadth first, by name); "
                           "this skill's folder comes later")
+            if reason is None and left_out:
+                reason = _left_out_reason(left_out, place, item.dir)
             if reason is None and profile.max_skills_per_root is not None:
                 reachable += 1
                 if reachable > profile.max_skills_per_root:

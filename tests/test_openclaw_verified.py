@@ -270,3 +270,80 @@ def test_a_name_is_trimmed_before_names_are_compared(tmp_path: Path) -> None:
     views = {v.path: v for v in discover(OCL, project, home, {}).views}
     assert views[plain].status is Status.ACTIVE and views[plain].name == "ship"
     assert views[padded].status is Status.SHADOWED
+
+
+def test_300_folders_of_each_folder_are_looked_at_in_utf16_order(tmp_path: Path) -> None:
+    # conformance case openclaw-folder-cap: folders without SKILL.md take their places too
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    for i in range(300):
+        (root / f"a{i:03d}").mkdir(parents=True)
+    upper = skill(root / "Upper", "upper")
+    skill(root / "zz-last")
+    group = home / ".agents/skills/group"
+    for i in range(299):
+        (group / f"m{i:03d}").mkdir(parents=True)
+    at_cap = skill(group / "m300")  # the 300th folder of its group
+    skill(group / "\U0001f600-emoji")  # after U+FFxx in UTF-16, before it by code point
+    skill(group / "\uff41-wide")
+    res = discover(OCL, project, home, {})
+    views = {v.name: v for v in res.views}
+    assert active(project, home, {}) == {"upper": upper, "m300": at_cap}
+    for name, folder in (("zz-last", root), ("\uff41-wide", group),
+                         ("\U0001f600-emoji", group)):
+        reason = views[name].reason or ""
+        assert views[name].status is Status.HIDDEN
+        assert "only the first 300 of the 302 folders" in reason
+        assert str(folder) in reason
+
+
+def test_a_root_skills_folder_is_taken_past_the_cap_and_walked_a_level_deeper(
+        tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    for i in range(300):
+        (root / f"a{i:03d}").mkdir(parents=True)
+    seven = skill(root / "skills/a/b/c/d/e/f", "seven-in-skills")
+    skill(root / "skills/a/b/c/d/e/f/g", "eight-in-skills")
+    elsewhere = skill(root / "a000/b/c/d/e/f/g", "seven-elsewhere")
+    assert active(project, home, {}) == {"seven-in-skills": seven}
+    views = {v.path: v for v in discover(OCL, project, home, {}).views}
+    assert "too deep: 7 levels" in (views[elsewhere].reason or "")
+
+
+def test_a_skills_folder_that_is_a_skill_gives_no_extra_level(tmp_path: Path) -> None:
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    skills = skill(root / "skills")
+    skill(root / "skills/a/b/c/d/e/f", "below-a-skill")
+    assert active(project, home, {}) == {"skills": skills}
+
+
+def test_at_most_1800_folders_of_a_root_are_listed_breadth_first(tmp_path: Path) -> None:
+    # conformance case openclaw-listing-budget: the root, 250 groups and their 2,000
+    # subfolders come before zzz/mid
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    for i in range(250):
+        for j in range(8):
+            (root / f"d{i:03d}" / f"e{j}").mkdir(parents=True)
+    early = skill(root / "d000/e0", "early")
+    shallow = skill(root / "zzz/shallow", "shallow")
+    skill(root / "zzz/mid/deep", "deep")
+    assert active(project, home, {}) == {"early": early, "shallow": shallow}
+    deep = next(v for v in discover(OCL, project, home, {}).views if v.name == "deep")
+    assert deep.status is Status.HIDDEN
+    assert f"lists at most 1,800 folders of {root}" in (deep.reason or "")
+    assert str(root / "zzz/mid") in (deep.reason or "")
+
+
+def test_a_small_tree_is_all_found(tmp_path: Path) -> None:
+    # the caps leave an ordinary tree alone, links to folders included
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    found = {f"s{i}": skill(root / "group" / f"s{i}") for i in range(40)}
+    (root / "node_modules/pkg").mkdir(parents=True)
+    (root / "linked").symlink_to(root / "group", target_is_directory=True)
+    assert set(active(project, home, {})) == set(found)
+    assert {v.status for v in discover(OCL, project, home, {}).views
+            if v.name in found} <= {Status.ACTIVE, Status.SHADOWED}

@@ -46,7 +46,8 @@ PROFILE = Profile(
     follow_symlinks=True,
     case_blind_entry=False,
     stop_at_skill=True,
-    max_dirs_per_root=2000,
+    # (the guide suggests bounding a walk at about 2,000 folders, without an order: advice,
+    # not applied)
     parser="spec-client",
     invalid=InvalidHandling.WARN,
     name_source=NameSource.DECLARED,

@@ -143,7 +143,9 @@ PROFILE = Profile(
     root_is_skill=True,
     root_skill_hides_tree=True,
     skip_hidden=True,
-    max_dirs_per_root=300,
+    max_child_folders=300,
+    max_folder_listings=1800,
+    skills_folder_as_root=True,
     max_skills_per_root=200,
     max_file_bytes=256 * 1024,
     parser="openclaw",
@@ -204,7 +206,9 @@ PROFILE = Profile(
         "openclaw.json adds its skills/<dir> to the prompt under the declared name (no "
         "plugin: prefix) at ~/.openclaw/plugin-skills/<dir>/SKILL.md, while `skills list` "
         "leaves them out",
-        "the per-root cap is applied to skills found (300 candidates, 200 skills) in walk order",
+        "a folder of more than 3,000 entries is listed only in part (its first 3,000 in the "
+        "file system's order), and a root's `skills` folder holding every skill becomes the "
+        "root (which changes what the caps count): neither is modelled",
         "gating: requires.config is not evaluated (taken as met), and a variable set only "
         "in openclaw.json (skills.entries.<name>.env or apiKey) is not seen; remote "
         "(node) binaries are not known",

@@ -240,7 +240,20 @@ class Profile:
     case_blind_entry: bool = False  # ``skill.md`` counts as SKILL.md
     stop_at_skill: bool = True  # do not descend below a directory that has SKILL.md
     skip_hidden: bool = False
-    max_dirs_per_root: int | None = None
+    #: the agent looks at only this many child folders of each folder it lists, the first by
+    #: name (UTF-16 order; dot folders and ``node_modules`` left out, folders without a
+    #: SKILL.md counted): the others, and all below them, are not found (OpenClaw 2026.9.6:
+    #: 300; of 300 folders a000-a299 without SKILL.md and the skills Upper and zz-last,
+    #: Upper loads and zz-last does not)
+    max_child_folders: int | None = None
+    #: the agent lists at most this many folders of one root, breadth first (the root
+    #: counted; a folder holding SKILL.md is not listed): below a folder it no longer lists,
+    #: nothing is found (OpenClaw 2026.9.6: 1,800, six times 300)
+    max_folder_listings: int | None = None
+    #: a folder named ``skills`` directly in a root, with no SKILL.md of its own, is walked as
+    #: the root again: it is taken even past ``max_child_folders``, and the skills below it
+    #: may sit one level deeper than the root's ``max_depth`` (OpenClaw 2026.9.6)
+    skills_folder_as_root: bool = False
     #: the agent's walk of one root stops taking folders after this many (the root counted),
     #: going breadth first, each folder's entries by name, dot folders and folders deeper
     #: than the root's ``max_depth`` left out: a skill whose folder comes later is not found

@@ -61,6 +61,41 @@ def test_agent_skill_cap_only_with_that_agent(
     assert len(capped) == 2
 
 
+def test_agent_skill_cap_counts_every_folder_openclaw_looks_at(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    # OpenClaw takes the first 300 folders of a folder by name, skills or not (conformance
+    # case openclaw-folder-cap); 150 skills stay under its 200-skill cap
+    collection = tmp_path / "collection"
+    for i in range(170):
+        (collection / f"docs-{i:03d}").mkdir(parents=True)
+    for i in range(150):
+        make_skill(f"skill-{i:03d}", root=collection)
+    (collection / ".hidden-folder").mkdir()
+    (collection / "node_modules").mkdir()
+    capped = sorted(p for r, p in _rules(tmp_path, agents=("openclaw",))
+                    if r == "agent-skill-cap")
+    # 170 + 150 folders: skill-130 to skill-149 come past the first 300
+    assert capped == [f"collection/skill-{i:03d}/SKILL.md" for i in range(130, 150)]
+    assert not any(r == "agent-skill-cap" for r, _ in _rules(tmp_path, agents=("codex",)))
+    report = lint_paths(LintOptions(paths=(tmp_path,), use_cache=False,
+                                    agents=("openclaw",)))
+    message = next(d.message for d in report.diagnostics if d.rule == "agent-skill-cap")
+    assert "first 300 folders of a folder (by name); this folder has 320" in message
+
+
+def test_agent_skill_cap_for_codex_counts_the_root_among_its_2000_folders(
+    tmp_path: Path, make_skill: Callable[..., Path]
+) -> None:
+    collection = tmp_path / "collection"
+    for i in range(1998):
+        (collection / f"a{i:04d}").mkdir(parents=True)
+    make_skill("b-first", root=collection)  # the 2,000th folder walked
+    make_skill("b-second", root=collection)
+    capped = [p for r, p in _rules(tmp_path, agents=("codex",)) if r == "agent-skill-cap"]
+    assert capped == ["collection/b-second/SKILL.md"]
+
+
 def test_script_mode_comes_from_the_git_index(
     tmp_path: Path, make_skill: Callable[..., Path]
 ) -> None:

@@ -125,16 +125,63 @@ def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
+def _child_folders(folder: str, skipped: frozenset[str]) -> list[str]:
+    """The names of the folders in ``folder`` an agent's walk counts (dot folders and
+    ``skipped`` left out; links to folders counted), in UTF-16 order (JavaScript's sort;
+    for these names, Rust's too), the order in which OpenClaw and Codex take them."""
+    names: list[str] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.name.startswith(".") or entry.name in skipped:
+                    continue
+                try:
+                    if entry.is_dir():
+                        names.append(entry.name)
+                except OSError:
+                    continue
+    except OSError:
+        return []
+    return sorted(names, key=lambda name: name.encode("utf-16-be", "surrogatepass"))
+
+
+def _past_folder_caps(profile: Profile, folder: str, skills: list[Skill]) -> dict[str, str]:
+    """Why each skill of ``folder`` whose own folder comes past one of the agent's walk caps
+    is never found, by the skill folder's name (for a folder deeper than the root, more may
+    be missed: the caps count from the root)."""
+    label = profile.display_name
+    if profile.max_child_folders is not None:
+        taken = profile.max_child_folders
+        names = _child_folders(folder, frozenset({"node_modules"}))
+        why = (f"{label} looks at only the first {taken:,} folders of a folder (by name); "
+               f"this folder has {len(names):,}, and this skill's comes later")
+    elif profile.max_folders_walked is not None:
+        taken = profile.max_folders_walked - 1  # the root is the first folder walked
+        names = _child_folders(folder, frozenset())
+        why = (f"{label} walks at most {profile.max_folders_walked:,} folders of a root "
+               f"(breadth first, by name); this folder has {len(names):,}, and this "
+               "skill's comes later")
+    else:
+        return {}
+    wanted = {skill.dir.name for skill in skills}
+    return {name: why for name in names[taken:] if name in wanted}
+
+
 @rule("agent-skill-cap", Severity.WARNING, kind="across", needs_agent=True, category="agent")
 def agent_skill_cap(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
-    """A skills folder holds more skills than a chosen agent loads from one root.
+    """A skills folder holds more skills, or more folders, than a chosen agent takes from one
+    place.
 
-    OpenClaw loads at most 200 skills per source (300 candidates per root), Codex scans at
-    most 2000 directories per root; skills past the cap are silently missing. Runs only
-    with `--agent`.
+    OpenClaw loads at most 200 skills per root and looks at only the first 300 folders of
+    each folder (by name, folders without a SKILL.md counted); Codex walks at most 2,000
+    folders of a root, breadth first by name. Skills past a cap are silently missing, and
+    the caps are reached by whole collections copied into one skills folder. Runs only
+    with `--agent`; a skill inside one of the agent's own roots is judged where it sits by
+    `agent-unreachable`.
 
-    Fails (`--agent openclaw`): 250 skills in one `skills/` folder.
-    Passes: 150.
+    Fails (`--agent openclaw`): 250 skills in one `skills/` folder; 320 folders in one
+    folder, 20 of them skills named after the others.
+    Passes: 150 skills among 250 folders.
 
     Matters for the agents chosen with `--agent`.
     """
@@ -143,12 +190,18 @@ def agent_skill_cap(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]
         folders[os.path.realpath(skill.dir.parent)].append(skill)
     for profile in ctx.profiles:
         cap = profile.max_skills_per_root
-        if not cap:
+        walked = profile.max_child_folders or profile.max_folders_walked
+        if not cap and not walked:
             continue
-        for _, skills in sorted(folders.items()):
-            if len(skills) > cap:
-                over = sorted(skills, key=lambda s: str(s.dir))[cap:]
-                for skill in over:
+        for folder, skills in sorted(folders.items()):
+            past = _past_folder_caps(profile, folder, skills) if walked else {}
+            over = (sorted(skills, key=lambda s: str(s.dir))[cap:]
+                    if cap and len(skills) > cap else [])
+            for skill in skills:
+                if skill.dir.name in past:
+                    yield skill, Finding(past[skill.dir.name])
+            for skill in over:
+                if skill.dir.name not in past:
                     yield (
                         skill,
                         Finding(
