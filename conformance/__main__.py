@@ -103,9 +103,7 @@ def _bump(args: argparse.Namespace) -> int:
         chosen = [flag for a in changed if a in DRIVER_MODULES for flag in ("-a", a)]
         cmd = [sys.executable, "-m", "conformance", "run", "--json"]
         subprocess.run([*cmd, str(before), *chosen], check=False)
-        for key, (_old, new) in changed.items():
-            pins[key]["version"] = new
-        install.PINS_FILE.write_text(json.dumps(pins, indent=2) + "\n", encoding="utf-8")
+        install.PINS_FILE.write_text(_with_versions(pins_text, changed), encoding="utf-8")
         subprocess.run([*cmd, str(after), *chosen], check=False)
         old_record = json.loads(before.read_text(encoding="utf-8"))
         new_record = json.loads(after.read_text(encoding="utf-8"))
@@ -114,6 +112,20 @@ def _bump(args: argparse.Namespace) -> int:
         if old_record.get(key) != new_record.get(key):
             print(f"  {key}: {_state(old_record.get(key))} -> {_state(new_record.get(key))}")
     return 0
+
+
+def _with_versions(pins_text: str, changed: dict[str, tuple[str, str]]) -> str:
+    """``pins.json`` with the new versions, each pin still on its own line as written."""
+    lines = pins_text.splitlines(keepends=True)
+    for key, (old, new) in changed.items():
+        opening = f'  "{key}": {{'
+        for index, line in enumerate(lines):
+            if line.startswith(opening) and f'"version": "{old}"' in line:
+                lines[index] = line.replace(f'"version": "{old}"', f'"version": "{new}"')
+                break
+        else:
+            raise SystemExit(f"conformance: no one-line pin of {key} {old} in pins.json")
+    return "".join(lines)
 
 
 def _state(entry: object) -> str:

@@ -117,9 +117,11 @@ def _budget_case(case_id: str, count: int) -> CaseBuilder:
     return build
 
 
-# 29 skills: 20,892 bytes of lines (kept whole); 31: 21,755 bytes (descriptions shortened)
-CASES["codex-budget-under"] = _budget_case("codex-budget-under", 29)
-CASES["codex-budget-over"] = _budget_case("codex-budget-over", 31)
+# Codex 0.171.0's budget is 2% of 500,000 tokens: 56 skills make 38,739 bytes of lines (kept
+# whole); of 58 (40,061 bytes whole) the descriptions are shortened to 39,995. (With 0.169.0,
+# 2% of 272,000 tokens, the cases were 29 and 31 skills: 20,892 and 21,755 bytes.)
+CASES["codex-budget-under"] = _budget_case("codex-budget-under", 56)
+CASES["codex-budget-over"] = _budget_case("codex-budget-over", 58)
 
 
 def _manifest(folder: Path, data: str, kind: str = ".claude-plugin") -> None:

@@ -207,13 +207,14 @@ def test_openai_yaml_can_keep_a_skill_out_of_the_catalog(world: tuple[Path, Path
 
 
 def test_default_budget_is_two_percent_of_the_default_model(tmp_path: Path) -> None:
-    """Without --context-tokens the budget is 2% of 272,000 tokens (Codex 0.169.0's default
-    model): a 20,892-byte list is kept whole by the real agent, a 21,755-byte one is cut."""
+    """Without --context-tokens the budget is 2% of 500,000 tokens (Codex 0.171.0's default
+    model, gpt-6.2-sol): a 38,739-byte list is kept whole by the real agent, a 40,061-byte one
+    is cut (conformance cases codex-budget-under and -over)."""
     from skillctl.render.catalog import render_catalog
     from skillctl.render.types import BudgetRequest
 
     result = render_catalog([], "codex", BudgetRequest(home=tmp_path), get_profile("codex"))
-    assert (result.catalog.budget.limit, result.catalog.budget.unit) == (5440, "tokens")
+    assert (result.catalog.budget.limit, result.catalog.budget.unit) == (10_000, "tokens")
 
 
 @pytest.mark.parametrize(("pad", "entry_bytes"), [(0, 21755), (28, 21751), (60, 21687)])

@@ -1,8 +1,8 @@
 """OpenAI Codex: roots, BFS depth, no dedup, its YAML dialect and System skills, as data.
 
-Checked against the real @openai/codex 0.169.0 by the conformance suite (``conformance/``,
-``codex app-server`` ``skills/list`` and ``codex debug prompt-input``); what it could not check
-stays in ``uncertain``. First read from reference/agents.md §1-§5 ([CX-load]
+Checked against the real @openai/codex 0.171.0 (before it 0.169.0) by the conformance suite
+(``conformance/``, ``codex app-server`` ``skills/list`` and ``codex debug prompt-input``); what
+it could not check stays in ``uncertain``. First read from reference/agents.md §1-§5 ([CX-load]
 ``codex-rs/core-skills/src/loader.rs``, [CX-render] ``render.rs``, [CX-inj] ``injection.rs``,
 [CX-doc] developers.openai.com/codex/skills).
 """
@@ -56,8 +56,8 @@ PROFILE = Profile(
     display_name="Codex",
     column="CX",
     version="openai/codex @033d1d0",
-    verified_version="0.169.0",
-    verified_date="2026-11-25",
+    verified_version="0.171.0",
+    verified_date="2026-11-29",
     sources=(
         "openai/codex codex-rs/core-skills/src/loader.rs @033d1d0",
         "openai/codex codex-rs/core-skills/src/render.rs @0899b7c",
@@ -105,9 +105,11 @@ PROFILE = Profile(
     # verified 0.169.0: no length limit at load; the catalog cuts at 1,024 characters
     description_max=None,
     catalog_description_cap=1024,
-    # verified 0.169.0: the budget is 2% of the default model's window (272,000 tokens, as
-    # `codex debug models` lists it): a 21,755-byte list is cut, a 20,892-byte one is not
-    catalog_context_tokens=272_000,
+    # the budget is 2% of the default model's window, as `codex debug models` lists it (the
+    # model of priority 1): 272,000 tokens in 0.169.0 (a 21,755-byte list was cut, a
+    # 20,892-byte one not); 500,000 in 0.171.0, whose default model is gpt-6.2-sol (the
+    # 21,755-byte list is kept whole, and 2,010 bare lines fit up to s1123)
+    catalog_context_tokens=500_000,
     known_fields=frozenset({"name", "description", "metadata"}),
     catalog_format="codex",
     body_wrapper="codex",
@@ -136,7 +138,7 @@ PROFILE = Profile(
         "[plugins] table is assumed not to load, and a remote or curated plugin is not read",
         "the 2,000-folder cap of a root's walk: two links to one folder are assumed to count "
         "once (it keeps the folders' real paths)",
-        "the catalog budget is checked only for the default model (272,000-token window); "
+        "the catalog budget is checked only for the default model (500,000-token window); "
         "another model in config.toml changes it",
         "a relative or ~ path in [[skills.config]] is assumed to be taken as written",
     ),
