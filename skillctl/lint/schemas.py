@@ -49,6 +49,23 @@ def load_schema(agent_id: str | None) -> dict[str, Any]:
 
 
 @functools.cache
+def field_defaults() -> Mapping[str, object]:
+    """The value each agent field takes when it is left out, where an agent schema says so
+    (``default``) and no two schemas disagree (``user-invocable``: true)."""
+    found: dict[str, object] = {}
+    clashing: set[str] = set()
+    for schema_id in schema_ids():
+        properties = load_schema(schema_id).get("properties", {})
+        for field, spec in properties.items():
+            if not isinstance(spec, dict) or "default" not in spec:
+                continue
+            if field in found and found[field] != spec["default"]:
+                clashing.add(field)
+            found[field] = spec["default"]
+    return {field: value for field, value in found.items() if field not in clashing}
+
+
+@functools.cache
 def _validator(schema_id: str) -> Any:
     import jsonschema  # type: ignore[import-untyped]
 

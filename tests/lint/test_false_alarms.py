@@ -182,6 +182,27 @@ def test_real_typos_stay_errors_and_are_renamed(make_skill: MakeSkill) -> None:
     assert "user-invocable: false" in (skill / "SKILL.md").read_text()
 
 
+def test_a_typo_holding_the_fields_default_is_a_warning(make_skill: MakeSkill) -> None:
+    # CTAAgents/quant-skills (forty-sixth sample): `user_invocable: true` is ignored, and
+    # true is what user-invocable is when left out; `user_invocable: false` hides nothing
+    # the author meant to hide, so it stays an error, as does a default spelt otherwise
+    for text, severity in (
+        ("user_invocable: true\n", Severity.WARNING),
+        ("disable_model_invocation: false\n", Severity.WARNING),
+        ("user_invocable: false\n", Severity.ERROR),
+        ("disable_model_invocation: true\n", Severity.ERROR),
+        ('user_invocable: "true"\n', Severity.ERROR),
+    ):
+        skill = make_skill("defaults", "name: defaults\ndescription: Does it. Use when asked.\n"
+                           + text)
+        found = _of(_lint(skill), "unknown-field")
+        assert [d.severity for d in found] == [severity], text
+        if severity is Severity.WARNING:
+            assert "is the default" in found[0].message
+            _lint(skill, fix=True)  # still renamed: the author meant the real key
+            assert text.replace("_", "-") in (skill / "SKILL.md").read_text()
+
+
 # --------------------------------------------------------------------------- references
 
 

@@ -244,7 +244,9 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     known one (`description-cn`, `dspy-compatibility`), is its plural (`agents` beside
     Claude Code's `agent`) or repeats one that is set too (`Name` beside `name`) is only a
     warning, never renamed; so is a known key capitalised among other capitalised keys
-    (`Version:` beside `Tier:` and `Author:`: a house style, not a typo).
+    (`Version:` beside `Tier:` and `Author:`: a house style, not a typo). A misspelt key
+    whose value is the field's default (`user_invocable: true`) changes nothing either: a
+    warning, still renamed by `--fix`.
 
     Fails: `user-invokable: false`, `+description: ...`. Passes: `user-invocable: false`.
 
@@ -262,6 +264,16 @@ def unknown_field(ctx: SkillContext) -> Iterator[Finding]:
     return _unknown_fields(ctx, set(every) | set(extra))
 
 
+def _is_default(field: str, value: object) -> bool:
+    """Whether ``value`` is what ``field`` is when left out (``user-invocable: true``), so
+    that a misspelt key holding it changes nothing."""
+    from skillctl.lint.schemas import field_defaults
+
+    defaults = field_defaults()
+    return field in defaults and type(value) is type(defaults[field]) \
+        and value == defaults[field]
+
+
 def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
     frozen = frozenset(known)
     for key in ctx.data:
@@ -269,7 +281,18 @@ def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
             continue
         pos = ctx.pos(key)
         suggestion = suggest_field(key, frozen) if isinstance(key, str) else None
-        if suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion:
+        if suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion \
+                and _is_default(suggestion, ctx.data[key]):
+            yield Finding(
+                f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
+                f"did you mean {suggestion!r}? Agents ignore it, which changes nothing here: "
+                f"{ctx.data[key]!r} is the default",
+                pos.line,
+                pos.column,
+                hint=f"rename it to {suggestion!r} (skillctl lint --fix), or remove it",
+                fixable=True,
+            )
+        elif suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion:
             yield Finding(
                 f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
                 f"did you mean {suggestion!r}?",
