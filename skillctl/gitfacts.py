@@ -124,6 +124,7 @@ class _IndexModes:
         """Forget every repository's index and every folder's real path and git root, and
         give git its whole budget again (a new run starts)."""
         self._cached.cache_clear()
+        _TRACKED_FOLDERS.clear()
         _git_seconds_left[0] = GIT_BUDGET_SECONDS
         _REAL_FOLDERS.clear()
         _GIT_ROOTS.clear()
@@ -140,6 +141,31 @@ def index_mode(path: Path) -> str | None:
     if root is None:
         return None
     return git_index_modes(root).get(os.path.realpath(path))
+
+
+#: git root -> the real paths of the folders holding a tracked file, at any depth
+_TRACKED_FOLDERS: dict[str, frozenset[str]] = {}
+
+
+def holds_tracked_files(folder: str) -> bool:
+    """Whether git's index tracks a file at or below ``folder``: a folder a ``.gitignore``
+    names is still walked for those, since git ignores only untracked files (a committed
+    ``.claude/skills`` beside a ``.claude/`` line). False outside a repository, and when
+    git cannot be asked."""
+    real = real_folder(folder)
+    root = git_root_remembered(real)
+    if root is None:
+        return False
+    tracked = _TRACKED_FOLDERS.get(root)
+    if tracked is None:
+        folders: set[str] = set()
+        for path in git_index_modes(root):
+            parent = os.path.dirname(path)
+            while parent not in folders and len(parent) > len(root):
+                folders.add(parent)
+                parent = os.path.dirname(parent)
+        tracked = _TRACKED_FOLDERS[root] = frozenset(folders)
+    return real in tracked
 
 
 def real_folder(path: str) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skillctl import limits
+from skillctl.gitfacts import holds_tracked_files
 from skillctl.model import Skill, SkillFile
 
 if TYPE_CHECKING:
@@ -262,7 +263,8 @@ def walk_skills(
                         )
                     continue
                 child = entry.path
-                if ignores.specs and ignores.ignored(child, is_dir=True):
+                if ignores.specs and ignores.ignored(child, is_dir=True) \
+                        and not holds_tracked_files(child):
                     continue
                 if opts.prune is not None and opts.prune(child):
                     continue

@@ -217,3 +217,32 @@ def test_walk_reads_every_gitignore_its_listings_name(tmp_path: Path) -> None:
     case_blind = os.path.exists(tree / "upper" / ".gitignore")
     expected = ["dir-named/kept", "keep", "nested/keep2"] + ([] if case_blind else ["upper/x"])
     assert found == expected
+
+
+def test_a_gitignored_folder_is_walked_for_the_files_git_tracks(tmp_path: Path) -> None:
+    """git ignores only untracked files: a committed .claude/skills beside a `.claude/` line
+    of .gitignore is part of the repository (vishalsdesai28/claude-trading-skills, forty-
+    seventh sample), an untracked skill in an ignored folder is not."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    from skillctl.collect import TREE_WALK
+    from skillctl.gitfacts import git_index_modes
+    from skillctl.scan import Candidate, walk_skills
+
+    tree = tmp_path / "repo"
+    for name in (".claude/skills/tracked", ".claude/skills/untracked", "build/local", "plain"):
+        write_skill(tree, name, f"name: {name.rsplit('/', 1)[-1]}\ndescription: d")
+    (tree / ".gitignore").write_text(".claude/\nbuild/\n")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tree), *args], check=True, capture_output=True)
+
+    def found() -> list[str]:
+        git_index_modes.cache_clear()
+        return sorted(str(item.dir.relative_to(tree)) for item in walk_skills(tree, TREE_WALK)
+                      if isinstance(item, Candidate))
+
+    assert found() == ["plain"]  # no repository: the .gitignore alone decides
+    git("init", "-q")
+    git("add", "-f", ".gitignore", "plain", ".claude/skills/tracked/SKILL.md")
+    assert found() == [".claude/skills/tracked", "plain"]

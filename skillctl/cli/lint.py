@@ -27,7 +27,8 @@ def command(
         None,
         metavar="[PATH]...",
         help="Skill directories, SKILL.md files, files inside skills, or trees to search "
-        "(default: the current directory; a search skips .gitignore'd folders, the config's "
+        "(default: the current directory; a search skips .gitignore'd folders but not the "
+        "files git tracks in them, the config's "
         "exclude and test fixtures: fixtures/, testdata/ and the like).",
         show_default=False,
     ),
