@@ -91,14 +91,16 @@ def parser_divergence(ctx: SkillContext) -> Iterator[Finding]:
         return NO_FINDINGS  # nobody drops the skill: nobody disagrees
     # The message is a function of the verdicts and the chosen agents: skills broken the same
     # way (a string allowed-tools, CRLF) share one.
+    merges = bool(parsed.frontmatter is not None and parsed.frontmatter.merges)
     key = (
         tuple(None if v is None else (v.accepted, v.reason, v.line) for v in cache.values()),
         tuple(cache),
         ctx.config.agents,
+        merges,
     )
     said = _SAID.get(key)
     if said is None:
-        said = _what_to_say(cache, ctx.config.agents)
+        said = _what_to_say(cache, ctx.config.agents, merges)
         if len(_SAID) < _SAID_MAX:
             _SAID[key] = said
     message, first_line, chosen_drop, only_extra, hint = said
@@ -159,11 +161,12 @@ _SAID_MAX = 1024
 
 
 def _what_to_say(
-    cache: dict[str, Any], chosen: tuple[str, ...]
+    cache: dict[str, Any], chosen: tuple[str, ...], merges: bool = False
 ) -> tuple[str | None, int | None, bool, bool, str]:
     """The message (None: nobody disagrees), its line, whether a chosen agent drops the
     skill, whether only extra parsers (skills-ref) drop it, and the hint, from each
-    dialect's verdict (None: not available)."""
+    dialect's verdict (None: not available). ``merges``: the frontmatter has a merge key,
+    which some agents that accept the YAML do not merge (``merge-key`` says what follows)."""
     extra_names = {name for _, name in EXTRA_PARSERS}
     accepted: list[str] = []
     degraded: list[str] = []
@@ -203,7 +206,8 @@ def _what_to_say(
         message += " (" + ", ".join(degraded) + " only through a fallback parser)"
     only_extra = all(name in extra_names for names in dropped.values() for name in names)
     if only_extra:
-        message += " (only the reference validator rejects it; no agent drops the skill)"
+        message += (" (only the reference validator rejects this YAML)" if merges else
+                    " (only the reference validator rejects it; no agent drops the skill)")
     return message, first_line, chosen_drop, only_extra, _hint_for(list(dropped))
 
 
@@ -255,3 +259,69 @@ def frontmatter_cut(ctx: SkillContext) -> Iterator[Finding]:
         f"the '---' on line {line} ends the frontmatter for some agents: {what}", line,
         hint="write the dashes otherwise (' - ' or an em dash): quoting the value does not "
              "help, the frontmatter is cut before YAML reads it"))
+
+
+@rule("merge-key", Severity.WARNING, category="agent")
+def merge_key(ctx: SkillContext) -> Iterator[Finding]:
+    """A YAML merge key (`<<`) gives the name or description, and some agents do not merge.
+
+    Claude Code, Gemini CLI and OpenCode merge `<<: {description: ...}` (or `<<: *base`)
+    into the frontmatter; Codex, the Copilot CLI and OpenClaw read `<<` as a key of its own,
+    so what it brings is missing there: Codex drops a skill whose description comes only
+    through it, the Copilot CLI takes its description from the body (checked with the real
+    agents, conformance case `yaml-tags-and-merges`). A warning; with `--agent`, an error
+    when a chosen agent drops the skill for it.
+
+    Fails:
+
+    ```
+    ---
+    name: my-skill
+    <<: {description: Formats code. Use when asked.}
+    ---
+    ```
+
+    Passes: `description: Formats code. Use when asked.` written out.
+
+    Matters for Codex, the Copilot CLI and OpenClaw (only the agents chosen with `--agent`
+    when given).
+    """
+    fm = ctx.parsed.frontmatter
+    if fm is None or not fm.merges:
+        return NO_FINDINGS
+    from skillctl.dialects import verdict
+
+    read: dict[tuple[str, str], list[str]] = {}  # (key, what is read) -> agents
+    drops = False
+    for profile in ctx.profiles or every_profile():
+        seen = verdict(profile.parser, ctx.parsed)
+        if not seen.accepted or seen.data is None:
+            continue  # (parser-divergence says who drops the skill)
+        for key in ("name", "description"):
+            written, taken = fm.data.get(key), seen.data.get(key)
+            if isinstance(written, str) and taken != written:
+                shown = repr(taken) if isinstance(taken, str) and taken.strip() else "nothing"
+                read.setdefault((key, shown), []).append(profile.display_name)
+                if key == "description" and shown == "nothing" and ctx.config.agents \
+                        and profile.description_required \
+                        and profile.description_fallback is None:
+                    drops = True
+    if not read:
+        return NO_FINDINGS
+    line = fm.start_line + _first_merge_line(fm.text)
+    what = "; ".join(f"{', '.join(agents)} read{'s' if len(agents) == 1 else ''} the {key} as "
+                     f"{shown}" for (key, shown), agents in read.items())
+    keys = " and ".join(sorted({key for key, _ in read}))
+    return found(Finding(
+        f"a merge key ('<<') gives this frontmatter its {keys}, and some agents do not merge "
+        f"it: {what}", line,
+        severity=Severity.ERROR if drops else None,
+        hint="write the fields out instead of merging them in with '<<'"))
+
+
+def _first_merge_line(text: str) -> int:
+    """How many lines into the frontmatter the first ``<<`` key stands (0: the first)."""
+    for number, line in enumerate(text.splitlines()):
+        if line.lstrip().startswith("<<"):
+            return number
+    return 0
