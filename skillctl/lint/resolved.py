@@ -9,6 +9,7 @@ registry -> context -> this module).
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -48,11 +49,29 @@ FIXTURE_FOLDER = re.compile(
     r"|[._]archived?", re.IGNORECASE)
 
 
+#: The iteration folders of skill-creator's evaluation workspaces (``<skill>-workspace/
+#: iteration-2/``, ``iteration-9-gpt-5.4-mini-postfix/``): the outputs of test runs and
+#: snapshots of the skill as it was (``skill-snapshot/SKILL.md``), which its author keeps
+#: beside the skill but does not ship (forty-eighth sample, and one before it).
+EVAL_ITERATION = re.compile(r"iteration-\d+(?:[-_.][\w.-]*)?", re.IGNORECASE)
+
+
+def _eval_iteration(parent: str, name: str) -> bool:
+    """Whether ``parent/name`` is an iteration folder of an evaluation workspace."""
+    return EVAL_ITERATION.fullmatch(name) is not None \
+        and parent.lower().endswith("-workspace")
+
+
 def _in_fixtures(folder: str) -> bool:
-    """Whether a walk's folder is a folder of test fixtures: named so, and not itself a skill
-    (``skills/test-fixtures/SKILL.md``, a skill about fixtures, is linted)."""
-    return FIXTURE_FOLDER.fullmatch(os.path.basename(folder)) is not None and not \
-        os.path.isfile(os.path.join(folder, "SKILL.md"))
+    """Whether a walk's folder is a folder of test fixtures (or of an evaluation workspace's
+    runs): named so, and not itself a skill (``skills/test-fixtures/SKILL.md``, a skill
+    about fixtures, is linted)."""
+    name = os.path.basename(folder)
+    if FIXTURE_FOLDER.fullmatch(name) is None and not (
+            name[:1] in "iI" and _eval_iteration(os.path.basename(os.path.dirname(folder)),
+                                                 name)):
+        return False
+    return not os.path.isfile(os.path.join(folder, "SKILL.md"))
 
 
 def _names_fixtures(root: Path) -> bool:
@@ -65,8 +84,12 @@ def _names_fixtures(root: Path) -> bool:
     except ValueError:  # (another drive)
         relative = ".."
     if relative == ".." or relative.startswith(".." + os.sep):
-        return FIXTURE_FOLDER.fullmatch(os.path.basename(absolute)) is not None
-    return any(FIXTURE_FOLDER.fullmatch(part) for part in Path(relative).parts)
+        return FIXTURE_FOLDER.fullmatch(os.path.basename(absolute)) is not None or \
+            _eval_iteration(os.path.basename(os.path.dirname(absolute)),
+                            os.path.basename(absolute))
+    parts = Path(relative).parts
+    return any(FIXTURE_FOLDER.fullmatch(part) for part in parts) or any(
+        _eval_iteration(parent, part) for parent, part in itertools.pairwise(parts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,3 +72,27 @@ def test_a_tree_of_fixtures_only_says_why_nothing_was_found(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UsageError, match=r"leaving out test fixtures \(fixtures/, testdata/"):
         lint_paths(LintOptions(paths=(Path("repo"),), use_cache=False))
+
+
+def test_an_evaluation_workspace_of_skill_creator_is_left_out(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    # kritikumarb/whatsapp-skills (forty-eighth sample): skill-creator's runs and a snapshot
+    # of the skill as it was, beside the live skill in .agents/skills
+    monkeypatch.chdir(tmp_path)
+    skills = tmp_path / ".agents/skills"
+    put(skills, "flow-gen/SKILL.md", _GOOD.format(name="flow-gen"), 0o644)
+    put(skills, "flow-gen-workspace/iteration-5/skill-snapshot/SKILL.md", _BROKEN, 0o644)
+    put(skills, "flow-gen-workspace/iteration-9-gpt-5.4-mini/eval-1/outputs/SKILL.md", _BROKEN,
+        0o644)
+    put(skills, "flow-gen-workspace/iteration-5/eval-0/eval_metadata.json", "{}\n", 0o644)
+    # an iteration folder elsewhere is an ordinary folder, and a skill named so is a skill
+    put(tmp_path, "course/iteration-1/lesson/SKILL.md", _BROKEN, 0o644)
+    put(tmp_path, "other-workspace/iteration-2/SKILL.md", _BROKEN, 0o644)
+    report = lint_paths(LintOptions(paths=(tmp_path,), use_cache=False))
+    assert {(d.rule, str(Path(d.path).relative_to(tmp_path))) for d in report.diagnostics} == {
+        ("no-frontmatter", "course/iteration-1/lesson/SKILL.md"),
+        ("no-frontmatter", "other-workspace/iteration-2/SKILL.md"),
+    }
+    assert _linted(skills / "flow-gen-workspace/iteration-5", tmp_path) == {
+        ".agents/skills/flow-gen-workspace/iteration-5/skill-snapshot"}

@@ -10,6 +10,7 @@ from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
 from skillctl.lint.overlay import example_keeper, overlaid_skill
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
+from skillctl.lint.resolved import EVAL_ITERATION
 from skillctl.model import LineEndings, Problem, Severity, Skill
 from skillctl.scan import ALWAYS_SKIPPED, ENTRY_FILE
 
@@ -69,6 +70,13 @@ def _real_child(real_parent: str, name: str, path: Path) -> str:
     return candidate
 
 
+def _eval_workspace(name: str, names: list[str]) -> bool:
+    """Whether a folder is skill-creator's evaluation workspace of a skill beside it
+    (``<skill>-workspace/`` holding ``iteration-1/`` ...): its runs, not a skill."""
+    return name.lower().endswith("-workspace") and any(
+        EVAL_ITERATION.fullmatch(child) for child in names)
+
+
 @rule("missing-skill-md", Severity.WARNING, source="spec", kind="across", category="file")
 def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding]]:
     """A folder next to other skills has no SKILL.md, so no agent loads it.
@@ -77,7 +85,8 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
     beside linted skills (say in `.claude/skills/`) has files but no `SKILL.md`, every agent
     skips it without a word: often the file was renamed (`README.md`, `skill.markdown`) or
     never committed. Folders that hold skills deeper down are not reported, nor the folders
-    of a skill that has another skill nested in it (its `scripts/` sits beside that skill).
+    of a skill that has another skill nested in it (its `scripts/` sits beside that skill),
+    nor skill-creator's evaluation workspaces (`<skill>-workspace/iteration-1/`).
 
     Fails (`skills/notes/` holds only `README.md`):
 
@@ -146,7 +155,8 @@ def missing_skill_md(ctx: AcrossContext) -> Iterator[tuple[Skill | Path, Finding
                 names = os.listdir(entry.path)
             except OSError:
                 continue
-            if not names or any(n.lower() == "skill.md" for n in names):
+            if not names or any(n.lower() == "skill.md" for n in names) \
+                    or _eval_workspace(entry.name, names):
                 continue
             yield (
                 parent / entry.name,
