@@ -1038,6 +1038,33 @@ def frontmatter_scalars_and_duplicates(base: Path) -> Case:
 
 
 @case
+def nested_duplicate_keys(base: Path) -> Case:
+    # probes of every agent (2026-11-29): a key repeated in a part of the frontmatter an
+    # agent does not read. Codex loads the skill unless the key is one it reads (name,
+    # description, metadata, metadata.short-description); js-yaml (OpenCode, the Copilot
+    # CLI), OpenClaw and the strict readers drop it; Claude Code reads the last value
+    home, project = tree(base)
+    for root in (project / ".agents/skills", project / ".claude/skills",
+                 home / ".agents/skills"):
+        for folder, fields in (
+                ("nested-dup", "metadata:\n  author: a\n  author: b"),
+                ("nested-dup-flow", "metadata: {tier: one, tier: two}"),
+                ("top-unknown-dup", "x-team: a\nx-team: b"),
+                ("deep-dup", "metadata:\n  openclaw:\n    emoji: a\n    emoji: b"),
+                ("list-dup", "allowed-tools:\n  - {x: 1, x: 2}"),
+                ("meta-twice", "metadata:\n  a: x\nmetadata:\n  b: y"),
+                ("short-desc-dup",
+                 "metadata:\n  short-description: one\n  short-description: two"),
+                ("plain-meta", "metadata:\n  author: a")):
+            name = f"h-{folder}" if root.is_relative_to(home) else folder
+            write(root / name / "SKILL.md",
+                  f"---\nname: {name}\ndescription: The {name} skill.\n{fields}\n---\n"
+                  f"Body line of {name}.\n")
+    return make("nested-duplicate-keys", base, home, project,
+                "a key repeated where an agent does not read it")
+
+
+@case
 def frontmatter_closers(base: Path) -> Case:
     # probes of every agent (2026-11-29): where each agent's own code ends the frontmatter
     # (skillctl/frontmatter_split.py) -- Claude Code at the next "---" wherever it stands,

@@ -1131,10 +1131,67 @@ def _codex_string(data: Mapping[str, Any], key: str, parsed: ParsedSkill,
     return str(text).strip(RUST_WHITESPACE), None
 
 
+#: The keys of the frontmatter Codex 0.169.0 reads into its typed struct; a key repeated
+#: anywhere else is skipped with the rest of what it does not read (probes of 2026-11-29:
+#: `metadata.author` twice, `metadata: {tier: a, tier: b}` and an unknown top-level key
+#: twice load; `metadata` or `metadata.short-description` twice do not)
+_CODEX_READ_PATHS = frozenset({("name",), ("description",), ("metadata",),
+                               ("metadata", "short-description")})
+
+
+def duplicated_paths(text: str) -> set[tuple[str, ...]]:
+    """The key paths that a mapping of ``text`` (a frontmatter) holds more than once
+    (``("metadata", "author")``; a list item is ``"[]"``), from its YAML nodes: the parser
+    reports only the first. Empty when the text does not compose; bounded by skillctl's node
+    limit."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    from skillctl import limits
+
+    try:
+        root = YAML(typ="rt", pure=True).compose(text)
+    except (YAMLError, RecursionError, ValueError, TypeError):
+        return set()
+    found: set[tuple[str, ...]] = set()
+    seen: set[int] = set()
+    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
+    while stack and len(seen) < limits.MAX_YAML_NODES:
+        node, path = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            keys: set[str] = set()
+            for key_node, value_node in node.value:
+                key = str(key_node.value) if isinstance(key_node, ScalarNode) else "?"
+                if key in keys:
+                    found.add((*path, key))
+                keys.add(key)
+                stack.append((value_node, (*path, key)))
+        elif isinstance(node, SequenceNode):
+            stack.extend((item, (*path, "[]")) for item in node.value)
+    return found
+
+
+def _codex_duplicate(parsed: ParsedSkill) -> Problem | None:
+    """The duplicate key that makes Codex's struct fail, if any: one it reads
+    (:data:`_CODEX_READ_PATHS`), not one in what it skips."""
+    duplicate = _problem(parsed, ("duplicate-key",))
+    if duplicate is None or parsed.frontmatter is None:
+        return duplicate
+    paths = duplicated_paths(parsed.frontmatter.text)
+    if not paths or paths & _CODEX_READ_PATHS:
+        return duplicate
+    return None
+
+
 def _codex_fields(source: ParsedSkill) -> tuple[dict[str, Any] | None, str | None]:
     """Codex's typed view of a loaded frontmatter, or the type error."""
-    if _problem(source, STRICT_YAML_FAILURES) or source.frontmatter is None:
-        problem = _problem(source, STRICT_YAML_FAILURES)
+    failures = STRICT_YAML_FAILURES - {"duplicate-key"}
+    problem = _problem(source, failures) or _codex_duplicate(source)
+    if problem is not None or source.frontmatter is None:
         return None, f"invalid YAML: {problem.message}" if problem else "invalid YAML"
     data = dict(unmerged(source))
     for key in ("name", "description"):
@@ -1173,7 +1230,7 @@ def codex(parsed: ParsedSkill) -> Verdict:
     block = _block(parsed, exact=False)
     if block is None or not block[0]:
         return Verdict(False, f"{terms}: missing YAML frontmatter delimited by ---", 1)
-    fatal = _problem(parsed, ("duplicate-key", "frontmatter-not-mapping"))
+    fatal = _problem(parsed, ("frontmatter-not-mapping",)) or _codex_duplicate(parsed)
     if fatal is not None:
         return Verdict(False, f"{terms}: invalid YAML: {fatal.message}", fatal.line)
     data, error = _codex_fields(parsed)

@@ -74,6 +74,15 @@ FRONTMATTERS = [
     ("name: x\ndescription: `code` first\n", "x", "`code` first"),
     ("name: x\ndescription: [a, b] trailing\n", "x", "[a, b] trailing"),
     ("name: x\n<<: {description: merged}\n", None, None),  # "<<" is a key to serde
+    # a key repeated where Codex does not read (conformance case nested-duplicate-keys)
+    ("name: x\ndescription: d\nmetadata:\n  author: a\n  author: b\n", "x", "d"),
+    ("name: x\ndescription: d\nmetadata: {tier: a, tier: b}\n", "x", "d"),
+    ("name: x\ndescription: d\nx-team: a\nx-team: b\n", "x", "d"),
+    ("name: x\ndescription: d\nallowed-tools:\n  - {k: 1, k: 2}\n", "x", "d"),
+    ("name: x\ndescription: d\nmetadata:\n  a: 1\nmetadata:\n  b: 2\n", None, None),
+    ("name: x\ndescription: d\nmetadata:\n  short-description: a\n"
+     "  short-description: b\n", None, None),
+    ("name: x\ndescription: d\nx-team: a\nx-team: b\ndescription: e\n", None, None),
 ]
 
 
