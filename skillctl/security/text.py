@@ -1052,19 +1052,29 @@ _TABLE_KEY_BEFORE = re.compile(r"^\s*\|\s*`[^`\n]+`\s*(?:\|[^|\n]*)*\|\s*$")
 _DENIED_BEFORE = re.compile(
     r"\b(?:never|not|don'?t|cannot|can'?t|won'?t)\s+(?:allow|let|permit)s?\s+(?:[\w'-]+\s+){0,4}"
     r"(?:to\s+)?$", _I)
+#: Before a phrase: what something other than the agent can do ("Topics can override
+#: system instructions for different modes", a product's documentation): a capability
+#: described, not an order. "You can", "the agent may", "Claude can now" and "it could"
+#: address the agent, or may, and stay orders.
+_CAPABILITY_BEFORE = re.compile(
+    r"(?:^|[^\w'-])(?!(?:you|u|it|they|we|i|agents?|assistants?|models?|claude|ai|llms?|"
+    r"bots?|chatbots?|codex|gemini|copilot|gpt[\w.-]*)\s)[a-z][\w'-]*\s+"
+    r"(?:can|could|may|might|will|would)\s+(?:(?:also|still|even|then|now|optionally)\s+)?$",
+    _I)
 _DETERMINERS = frozenset({"the", "a", "an"})
 
 
 def _what_a_tool_does(before: str, phrase: str, line_before: str) -> bool:
-    """Whether the phrase says what a command-line option or command does, or what must not
-    happen, rather than ordering it: after an option on its line (`--system-prompt
-    <prompt>`), in a table row that a code span opens, after a denied permission, or beside
+    """Whether the phrase says what a command-line option or command does, what must not
+    happen, or what something other than the agent can do, rather than ordering it: after an
+    option on its line (`--system-prompt <prompt>`), in a table row that a code span opens,
+    after a denied permission or a capability ("Topics can"), or beside
     a command named by its words ("print-system-prompt   Print the system prompt for a
     project.", a CLI's help)."""
     if phrase.startswith("-"):
         return False  # an option itself ("claude --verbose --dangerously-skip-permissions")
     if (_OPTION_BEFORE.search(before) or _DENIED_BEFORE.search(before)
-            or _TABLE_KEY_BEFORE.match(before)):
+            or _TABLE_KEY_BEFORE.match(before) or _CAPABILITY_BEFORE.search(before)):
         return True
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _DETERMINERS]
     command = "-".join(words)
