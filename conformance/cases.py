@@ -1038,6 +1038,22 @@ def frontmatter_scalars_and_duplicates(base: Path) -> Case:
 
 
 @case
+def file_size_caps(base: Path) -> Case:
+    # probes of every agent (2026-11-29), files of 255,999 bytes to 5 MB: OpenClaw leaves out
+    # a SKILL.md over 256,000 bytes (256e3 in its loader), Claude Code one over 1,000,000
+    # (and the Copilot CLI one over 1 MiB: frontmatter-closers); Codex, Gemini CLI and
+    # OpenCode load all of them
+    home, project = tree(base)
+    for root, tag in ((project / ".agents/skills", "a"), (project / ".claude/skills", "c"),
+                      (home / ".agents/skills", "h")):
+        for size in (256_000, 256_001, 1_000_000, 1_000_001):
+            name = f"{tag}-size-{size}"
+            head = f"---\nname: {name}\ndescription: A file of {size} bytes.\n---\n"
+            write(root / name / "SKILL.md", head + "x" * (size - len(head) - 1) + "\n")
+    return make("file-size-caps", base, home, project, "SKILL.md files around size caps")
+
+
+@case
 def nested_duplicate_keys(base: Path) -> Case:
     # probes of every agent (2026-11-29): a key repeated in a part of the frontmatter an
     # agent does not read. Codex loads the skill unless the key is one it reads (name,

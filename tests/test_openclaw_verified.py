@@ -347,3 +347,19 @@ def test_a_small_tree_is_all_found(tmp_path: Path) -> None:
     assert set(active(project, home, {})) == set(found)
     assert {v.status for v in discover(OCL, project, home, {}).views
             if v.name in found} <= {Status.ACTIVE, Status.SHADOWED}
+
+
+def test_a_skill_md_over_256000_bytes_is_left_out(tmp_path: Path) -> None:
+    # conformance case file-size-caps: 256e3 in OpenClaw's loader, not 256 KiB
+    project, home = tree(tmp_path)
+    root = home / ".openclaw/skills"
+    entries = {}
+    for size in (256_000, 256_001):
+        head = f"---\nname: s{size}\ndescription: A file of {size} bytes.\n---\n"
+        entries[size] = skill(root / f"s{size}", raw=(head + "x" * (size - len(head) - 1)
+                                                      + "\n").encode())
+        assert entries[size].stat().st_size == size
+    views = {v.path: v for v in discover(OCL, project, home, {}).views}
+    assert views[entries[256_000]].status is Status.ACTIVE
+    assert views[entries[256_001]].status is Status.INVALID
+    assert "skips SKILL.md over 256000 bytes" in (views[entries[256_001]].reason or "")
