@@ -208,6 +208,9 @@ PROFILE = Profile(
         "openclaw.json adds its skills/<dir> to the prompt under the declared name (no "
         "plugin: prefix) at ~/.openclaw/plugin-skills/<dir>/SKILL.md, while `skills list` "
         "leaves them out",
+        "skills.limits in openclaw.json (maxCandidatesPerRoot, maxSkillsLoadedPerSource, "
+        "maxSkillFileBytes, maxSkillsInPrompt, maxSkillsPromptChars) is not read: its "
+        "defaults (300, 200, 256,000, 150, 18,000) are assumed",
         "a folder of more than 3,000 entries is listed only in part (its first 3,000 in the "
         "file system's order), and a root's `skills` folder holding every skill becomes the "
         "root (which changes what the caps count): neither is modelled",
