@@ -1054,6 +1054,25 @@ def file_size_caps(base: Path) -> Case:
 
 
 @case
+def cr_line_endings(base: Path) -> Case:
+    # probes of every agent (2026-11-29): a SKILL.md whose lines end in a carriage return
+    # alone (classic Mac OS). Codex, Gemini CLI, OpenCode and the Copilot CLI split at line
+    # feeds and find no frontmatter; Claude Code loads it with the whole file as its first
+    # line; OpenClaw reads it
+    home, project = tree(base)
+    for root, tag in ((project / ".agents/skills", "a"), (project / ".claude/skills", "c"),
+                      (home / ".agents/skills", "h")):
+        name = f"{tag}-cr-only"
+        folder = root / name
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_bytes(
+            f"---\rname: {name}\rdescription: The {name} skill.\r---\rBody.\r".encode())
+        write(root / f"{tag}-lf" / "SKILL.md",
+              f"---\nname: {tag}-lf\ndescription: The {tag}-lf skill.\n---\nBody.\n")
+    return make("cr-line-endings", base, home, project, "lines ending in a carriage return")
+
+
+@case
 def nested_duplicate_keys(base: Path) -> Case:
     # probes of every agent (2026-11-29): a key repeated in a part of the frontmatter an
     # agent does not read. Codex loads the skill unless the key is one it reads (name,

@@ -91,7 +91,19 @@ def _clean(parsed: ParsedSkill) -> bool:
         and not fm.tags
         and not parsed.has_bom
         and parsed.text is not None
+        and parsed.line_endings is not LineEndings.CR
     )
+
+
+def _cr_only(parsed: ParsedSkill, agent_terms: str) -> Verdict | None:
+    """An agent that splits the file at line feeds finds no opening ``---`` line in a file
+    whose lines end in a carriage return alone (classic Mac OS): the whole file is its first
+    line. Codex, Gemini CLI, OpenCode and the Copilot CLI drop such a skill, OpenClaw reads it
+    (probes of 2026-11-29, conformance case cr-line-endings)."""
+    if parsed.line_endings is LineEndings.CR:
+        return Verdict(False, f"{agent_terms}: no opening '---' line: the file's lines end in "
+                       "a carriage return alone (CR), and it splits lines at line feeds", 1)
+    return None
 
 
 
@@ -249,7 +261,7 @@ def _yaml12_family(agent_terms: str, *, bom_ok: bool, utf8_strict: bool) -> Call
     def dialect(parsed: ParsedSkill) -> Verdict:
         if _clean(parsed):
             return Verdict(True, data=parsed.data)
-        failed = _unreadable(parsed)
+        failed = _unreadable(parsed) or _cr_only(parsed, agent_terms)
         if failed:
             return failed
         if utf8_strict:
@@ -407,6 +419,12 @@ def _claude_lenient(parsed: ParsedSkill) -> Verdict:
     if _utf16(parsed):  # a UTF-8 BOM is stripped first (verified with 2.1.332)
         return Verdict(True, "UTF-16 text: no frontmatter seen, loaded with empty metadata",
                        1, {})
+    if parsed.line_endings is LineEndings.CR and parsed.text is not None:
+        # the whole file is one line and the body (conformance case cr-line-endings): its
+        # carriage returns are put back for the description made of the body's first line
+        return Verdict(True, "no opening '---' line: the file's lines end in a carriage "
+                       "return alone (CR); loaded with empty metadata", 1, {},
+                       parsed.text.replace("\n", "\r"))
     problem = _problem(parsed, STRUCTURE_FAILURES)
     if problem is not None:
         return Verdict(True, f"{problem.message}: loaded with empty metadata", problem.line, {})
@@ -590,7 +608,7 @@ def opencode_yaml(parsed: ParsedSkill) -> Verdict:
     if _clean(parsed) and fm is not None and not _BLOCK_SCALAR.search(fm.text):
         checked = _opencode_types(parsed.data, parsed, fm.text)
         return checked if isinstance(checked, Verdict) else Verdict(True, data=checked)
-    failed = _unreadable(parsed)
+    failed = _unreadable(parsed) or _cr_only(parsed, "OpenCode")
     if failed:
         return failed
     if _utf16(parsed):
@@ -851,6 +869,9 @@ def js_yaml_fallback(parsed: ParsedSkill) -> Verdict:
     terms = "Gemini CLI"
     if parsed.has_bom or _utf16(parsed):
         return Verdict(False, f"{terms}: a BOM stands before the opening '---'", 1)
+    failed = _cr_only(parsed, terms)
+    if failed:
+        return failed
     text = parsed.text or ""
     split = frontmatter_split.gemini_cli(text)
     if split is None:
@@ -1220,7 +1241,7 @@ def codex(parsed: ParsedSkill) -> Verdict:
     ``metadata`` a map; a frontmatter block with no line at all counts as missing.
     """
     terms = "Codex"
-    failed = _unreadable(parsed) or _structure(parsed, terms)
+    failed = _unreadable(parsed) or _structure(parsed, terms) or _cr_only(parsed, terms)
     if failed:
         return failed
     bad = _invalid_utf8(parsed)

@@ -249,3 +249,24 @@ def test_numbers_are_written_as_javascript_writes_them() -> None:
                 (float("nan"), "NaN"), (5e-324, "5e-324"), (True, "true"), (False, "false")]
     for value, text in expected:
         assert js_scalar(value) == text, value
+
+
+def test_lines_ending_in_a_carriage_return_alone(tmp_path: Path) -> None:
+    # conformance case cr-line-endings: agents that split at line feeds see no frontmatter;
+    # Claude Code loads the file with the whole of it as the body's first line; OpenClaw reads it
+    from skillctl.dialects import quick_verdict
+    from skillctl.fallback import body_first_line
+
+    raw = b"---\rname: demo\rdescription: Does demo things.\r---\rBody.\r"
+    p = parsed(tmp_path, raw)
+    assert {d for d in DIALECTS if quick_verdict(d, p).accepted} == {
+        "claude-lenient", "openclaw", "spec-client", "strictyaml"}
+    assert {d for d in DIALECTS if verdict(d, p).accepted} == {
+        "claude-lenient", "openclaw", "spec-client", "strictyaml"}
+    claude = verdict("claude-lenient", p)
+    assert claude.data == {} and claude.body is not None
+    assert body_first_line(claude.body) == (
+        "---\rname: demo\rdescription: Does demo things.\r---\rBody.")
+    assert verdict("openclaw", p).data == {"name": "demo", "description": "Does demo things."}
+    # a CRLF file is read by all of them as before
+    assert "codex" in accepted(tmp_path, raw.replace(b"\r", b"\r\n"))
