@@ -93,6 +93,29 @@ def test_crlf_script_through_python_is_fine_through_bash_is_not(make_skill: Make
     assert diag.severity is Severity.ERROR and "bash" in diag.message
 
 
+def test_a_command_in_quotes_is_run_by_what_the_quotes_hold(make_skill: MakeSkill) -> None:
+    # yunjoochoi/bash-skills-agent (fifty-third sample): the agent's tool call
+    # bash(command="python3 /skills/x/scripts/y.py") runs python3, not bash; the same for
+    # bash -c "python3 ..."; a shell or a direct run inside the quotes stays an error
+    crlf_py = b"#!/usr/bin/env python3\r\nprint('hi')\r\n"
+    crlf_sh = b"#!/bin/bash\r\necho hi\r\n"
+    for body, script, data, rule_found in (
+        ('bash(command="python3 /skills/q/scripts/run.py in out")', "run.py", crlf_py, False),
+        ("bash -c \"python3 scripts/run.py in out\"", "run.py", crlf_py, False),
+        ("Bash(command: 'python3 scripts/run.py')", "run.py", crlf_py, False),
+        ('bash(command="bash /skills/q/scripts/run.sh")', "run.sh", crlf_sh, True),
+        ("bash -c 'bash scripts/run.sh'", "run.sh", crlf_sh, True),
+        ('bash(command="/skills/q/scripts/run.py in out")', "run.py", crlf_py, True),
+    ):
+        skill = make_skill("q", body=f"# Q\n\n```\n{body}\n```\n")
+        for old in (skill / "scripts").glob("*"):
+            old.unlink()
+        put(skill, f"scripts/{script}", data, 0o755)
+        found = _of(_lint(skill), "script-crlf")
+        assert bool(found) is rule_found, body
+        assert all(d.severity is Severity.ERROR for d in found)
+
+
 # --------------------------------------------------------------------------- metadata
 
 

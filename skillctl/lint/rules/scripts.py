@@ -75,6 +75,14 @@ _COMMAND_START = re.compile(r"(?:^\s*(?:[-*+>]\s+|\d+\.\s+)*(?:\$\s+)?|&&|\|\||[
 #: A hook's or a config's command value (``command: "${CLAUDE_SKILL_DIR}/x.sh"``,
 #: ``"command": "./x.sh"``): run as it is written.
 _COMMAND_KEY = re.compile(r"\bcommand[\"']?\s*:\s*[\"']?$")
+#: A command string opened before the path and not closed: a shell's ``-c "...`` or a shell
+#: tool's call, ``bash(command="...``, ``Bash(command: "...``, ``shell("...`` (yunjoochoi's
+#: agent runs ``bash(command="python3 /skills/x/scripts/y.py")``): the command is what the
+#: quotes hold, and the words before them name the tool, not the interpreter. (Not any
+#: call: ``require.resolve('./x.js')`` names a file, ``execFileSync('./x.js')`` runs it.)
+_OPEN_COMMAND = re.compile(
+    r"(?:(?:^|\s)-c\s+|\(\s*command\s*[=:]\s*|\b(?:bash|sh|zsh|shell)\(\s*)"
+    r"([\"'])(?P<inner>(?:(?!\1).)*)$", re.IGNORECASE)
 _SEPARATOR = re.compile(r"&&|\|\||[;|]|\$\(")
 _WORD_SPLIT = re.compile(r"[\s\"'`,\[\]()={}]+")
 _PREFIX_WORDS = frozenset({"sudo", "exec", "env", "time", "nohup", "command"})
@@ -213,6 +221,9 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     placeholder = _PLACEHOLDER_END.search(before) if path.startswith("/") else None
     if placeholder is not None:  # "<SKILL_DIR>/scripts/x.mjs" is "{baseDir}/scripts/x.mjs"
         before, path = before[: placeholder.start()], "{}" + path
+    opened = _OPEN_COMMAND.search(before) if ("\"" in before or "'" in before) else None
+    if opened is not None:  # 'bash -c "python3 x.py"': classify the quoted command alone
+        before = opened.group("inner")
     if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
         return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
     aside = _PARENTHESISED.search(before)
