@@ -89,6 +89,27 @@ def example_keeper(skill_dir: Path) -> Path | None:
     return None
 
 
+#: folders in which a skill keeps copies of other people's code, lowercase
+VENDOR_FOLDERS = frozenset({"vendor", "vendored", "third_party", "third-party", "thirdparty"})
+
+
+def vendoring_keeper(skill_dir: Path) -> Path | None:
+    """The skill that keeps ``skill_dir`` as a vendored copy, or None: a ``vendor/`` folder
+    (or ``third_party/``) on the way up to the nearest folder holding a SKILL.md, at most four
+    levels above (``godot-game-dev/References/vendor/terma-godot/SKILL.md``, a third party's
+    skill copied word for word as reference text, fifty-second sample)."""
+    folder = Path(os.path.abspath(skill_dir)).parent
+    vendored = False
+    for _ in range(4):
+        vendored = vendored or folder.name.lower() in VENDOR_FOLDERS
+        if os.path.isfile(folder / "SKILL.md"):
+            return folder if vendored else None
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
 #: Folders through which agents discover skills: a template store is never below one.
 _DISCOVERY_FOLDERS = frozenset({"skills", ".claude", ".agents", ".opencode", ".codex",
                                 ".github", ".gemini", ".cursor"})

@@ -253,3 +253,20 @@ def test_a_maintainers_checklist_is_not_the_skill_s_instructions(make_skill: Mak
     (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text()
                                     + "\nPackage it:\n\n```bash\n./create-skill-zip.sh\n```\n")
     assert _found(skill, "script-not-executable") == {("create-skill-zip.sh", 1): "error"}
+
+
+def test_a_vendored_copy_of_another_skill_is_a_note(make_skill: MakeSkill, tmp_path: Path) -> None:
+    # lk135462-bot/godot-skills-shared (fifty-second sample): a third party's skill copied
+    # word for word below References/vendor/ of the skill that reads it; a skill folder of
+    # its own, a vendor/ folder with no skill above it, and a skill nested in another's
+    # skills/ folder stay errors
+    keeper = make_skill("godot-game-dev")
+    copy = keeper / "References" / "vendor" / "terma-godot"
+    put(copy, "SKILL.md", "---\nname: godot\ndescription: Godot work.\n---\nBody.\n", 0o644)
+    assert _found(copy, "name-dir-mismatch") == {("SKILL.md", 2): "info"}
+    loose = tmp_path / "repo" / "vendor" / "terma-godot"
+    put(loose, "SKILL.md", "---\nname: godot\ndescription: Godot work.\n---\nBody.\n", 0o644)
+    assert _found(loose, "name-dir-mismatch") == {("SKILL.md", 2): "error"}
+    nested = keeper / "skills" / "sub"
+    put(nested, "SKILL.md", "---\nname: other\ndescription: Other work.\n---\nBody.\n", 0o644)
+    assert _found(nested, "name-dir-mismatch") == {("SKILL.md", 2): "error"}

@@ -11,7 +11,12 @@ from pathlib import Path
 
 from skillctl.agents.profile import InvalidHandling
 from skillctl.lint.context import SkillContext
-from skillctl.lint.overlay import example_keeper, in_template_store, installer_naming
+from skillctl.lint.overlay import (
+    example_keeper,
+    in_template_store,
+    installer_naming,
+    vendoring_keeper,
+)
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.model import Position, Severity
 
@@ -341,7 +346,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     below no skills folder that a script beside it (or in `scripts/`, `bin/`, `tools/`)
     installs under the skill's name: the script names both (`openclaw-skill/SKILL.md` with
     `name: apple-health-query`, and `scripts/install_skill.sh` holding
-    `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`).
+    `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`). So does a third
+    party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
+    (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`).
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -381,6 +388,11 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # scripts/install_skill.sh copies to ~/.codex/skills/apple-health-query/
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              f" (a source folder: {installer} installs it as '{name}/')",
+                             pos.line, pos.column, severity=Severity.INFO))
+    vendoring = vendoring_keeper(ctx.skill.dir)
+    if vendoring is not None:
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (a vendored copy the skill '{vendoring.name}' keeps)",
                              pos.line, pos.column, severity=Severity.INFO))
     keeper = example_keeper(ctx.skill.dir)
     if keeper is not None or in_template_store(ctx.skill.dir):
