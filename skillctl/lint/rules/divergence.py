@@ -242,19 +242,12 @@ def frontmatter_cut(ctx: SkillContext) -> Iterator[Finding]:
         split = cut(text) if cut is not None else None
         if split is None or not differs(fm.text, split):
             continue
-        seen = verdict(profile.parser, ctx.parsed)
-        if not seen.accepted or seen.data is None:
-            continue  # (parser-divergence says who drops the skill)
-        for key in ("name", "description"):
-            written, taken = fm.data.get(key), seen.data.get(key)
-            if isinstance(written, str) and taken != written:
-                shown = repr(taken) if isinstance(taken, str) and taken.strip() else "nothing"
-                read.setdefault((key, shown), []).append(profile.display_name)
+        for key, shown in _read_otherwise(fm.data, verdict(profile.parser, ctx.parsed)):
+            read.setdefault((key, shown), []).append(profile.display_name)
     if not read:
         return NO_FINDINGS
     line = fm.start_line + fm.text.count("\n", 0, fm.text.find("---"))
-    what = "; ".join(f"{', '.join(agents)} read{'s' if len(agents) == 1 else ''} the {key} as "
-                     f"{shown}" for (key, shown), agents in read.items())
+    what = _who_reads_what(read)
     return found(Finding(
         f"the '---' on line {line} ends the frontmatter for some agents: {what}", line,
         hint="write the dashes otherwise (' - ' or an em dash): quoting the value does not "
@@ -294,29 +287,39 @@ def merge_key(ctx: SkillContext) -> Iterator[Finding]:
     read: dict[tuple[str, str], list[str]] = {}  # (key, what is read) -> agents
     drops = False
     for profile in ctx.profiles or every_profile():
-        seen = verdict(profile.parser, ctx.parsed)
-        if not seen.accepted or seen.data is None:
-            continue  # (parser-divergence says who drops the skill)
-        for key in ("name", "description"):
-            written, taken = fm.data.get(key), seen.data.get(key)
-            if isinstance(written, str) and taken != written:
-                shown = repr(taken) if isinstance(taken, str) and taken.strip() else "nothing"
-                read.setdefault((key, shown), []).append(profile.display_name)
-                if key == "description" and shown == "nothing" and ctx.config.agents \
-                        and profile.description_required \
-                        and profile.description_fallback is None:
-                    drops = True
+        for key, shown in _read_otherwise(fm.data, verdict(profile.parser, ctx.parsed)):
+            read.setdefault((key, shown), []).append(profile.display_name)
+            if key == "description" and shown == "nothing" and ctx.config.agents \
+                    and profile.description_required and profile.description_fallback is None:
+                drops = True
     if not read:
         return NO_FINDINGS
     line = fm.start_line + _first_merge_line(fm.text)
-    what = "; ".join(f"{', '.join(agents)} read{'s' if len(agents) == 1 else ''} the {key} as "
-                     f"{shown}" for (key, shown), agents in read.items())
+    what = _who_reads_what(read)
     keys = " and ".join(sorted({key for key, _ in read}))
     return found(Finding(
         f"a merge key ('<<') gives this frontmatter its {keys}, and some agents do not merge "
         f"it: {what}", line,
         severity=Severity.ERROR if drops else None,
         hint="write the fields out instead of merging them in with '<<'"))
+
+
+def _read_otherwise(written: Any, seen: Any) -> Iterator[tuple[str, str]]:
+    """(key, what the agent reads) for the name and description an agent that accepts the
+    file (its verdict ``seen``) reads otherwise than ``written`` (the frontmatter's data);
+    nothing when it drops the file (parser-divergence says who does)."""
+    if not seen.accepted or seen.data is None:
+        return
+    for key in ("name", "description"):
+        value, taken = written.get(key), seen.data.get(key)
+        if isinstance(value, str) and taken != value:
+            yield key, repr(taken) if isinstance(taken, str) and taken.strip() else "nothing"
+
+
+def _who_reads_what(read: dict[tuple[str, str], list[str]]) -> str:
+    """"Codex, OpenClaw read the description as nothing; ..." for a finding's message."""
+    return "; ".join(f"{', '.join(agents)} read{'s' if len(agents) == 1 else ''} the {key} "
+                     f"as {shown}" for (key, shown), agents in read.items())
 
 
 def _first_merge_line(text: str) -> int:
