@@ -56,6 +56,7 @@ from skillctl.scan import (
     Candidate,
     ScanNote,
     WalkOptions,
+    child_folders,
     walk_skills,
 )
 
@@ -898,9 +899,7 @@ def _folders_walked(profile: Profile, place: RootPlace, cache: ParseCache) -> se
     return None
 
 
-def _utf16_order(name: str) -> bytes:
-    """The key of JavaScript's default sort, which compares UTF-16 code units."""
-    return name.encode("utf-16-be", "surrogatepass")
+_NODE_MODULES = frozenset({"node_modules"})
 
 
 def _folders_left_out(profile: Profile, place: RootPlace) -> dict[str, str]:
@@ -924,20 +923,7 @@ def _folders_left_out(profile: Profile, place: RootPlace) -> dict[str, str]:
                                 f"(breadth first), and {folder} comes later")
             return None
         listings += 1
-        names: list[str] = []
-        try:
-            with os.scandir(folder) as listing:
-                for entry in listing:
-                    if entry.name.startswith(".") or entry.name == "node_modules":
-                        continue
-                    try:
-                        if entry.is_dir():  # through a link too
-                            names.append(entry.name)
-                    except OSError:
-                        continue
-        except OSError:
-            return []
-        names.sort(key=_utf16_order)
+        names = child_folders(folder, _NODE_MODULES)
         if cap is not None and len(names) > cap:
             for name in names[cap:]:
                 left_out[os.path.join(folder, name)] = (

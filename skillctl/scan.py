@@ -288,6 +288,27 @@ def walk_skills(
         queue = next_level
 
 
+def child_folders(folder: str, skipped: frozenset[str] = frozenset()) -> list[str]:
+    """The names of the folders in ``folder`` as an agent's capped walk takes them: dot
+    folders and ``skipped`` left out, links to folders counted, in UTF-16 order (the order of
+    JavaScript's sort, and for these names of Rust's); empty when it cannot be listed."""
+    names: list[str] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.name.startswith(".") or entry.name in skipped:
+                    continue
+                try:
+                    if entry.is_dir():  # through a link too
+                        names.append(entry.name)
+                except OSError:
+                    continue
+    except OSError:
+        return []
+    names.sort(key=lambda name: name.encode("utf-16-be", "surrogatepass"))
+    return names
+
+
 def _names_gitignore(entries: Iterable[os.DirEntry[str]]) -> bool:
     """Whether a listing names a ``.gitignore`` in any case (lower() keeps the length of
     every name that can lower to it, and no other character lowers to ``.``)."""

@@ -14,6 +14,7 @@ from skillctl.lint.context import AcrossContext, SkillContext, every_profile
 from skillctl.lint.registry import Finding, rule
 from skillctl.lint.rules.name import normalized_name, resolved_dir_name
 from skillctl.model import Severity, Skill
+from skillctl.scan import child_folders
 
 _WINNER_TEXT = {
     Winner.FIRST: "keeps the first one it finds",
@@ -125,26 +126,6 @@ def name_builtin(ctx: SkillContext) -> Iterator[Finding]:
             )
 
 
-def _child_folders(folder: str, skipped: frozenset[str]) -> list[str]:
-    """The names of the folders in ``folder`` an agent's walk counts (dot folders and
-    ``skipped`` left out; links to folders counted), in UTF-16 order (JavaScript's sort;
-    for these names, Rust's too), the order in which OpenClaw and Codex take them."""
-    names: list[str] = []
-    try:
-        with os.scandir(folder) as listing:
-            for entry in listing:
-                if entry.name.startswith(".") or entry.name in skipped:
-                    continue
-                try:
-                    if entry.is_dir():
-                        names.append(entry.name)
-                except OSError:
-                    continue
-    except OSError:
-        return []
-    return sorted(names, key=lambda name: name.encode("utf-16-be", "surrogatepass"))
-
-
 def _past_folder_caps(profile: Profile, folder: str, skills: list[Skill]) -> dict[str, str]:
     """Why each skill of ``folder`` whose own folder comes past one of the agent's walk caps
     is never found, by the skill folder's name (for a folder deeper than the root, more may
@@ -152,12 +133,12 @@ def _past_folder_caps(profile: Profile, folder: str, skills: list[Skill]) -> dic
     label = profile.display_name
     if profile.max_child_folders is not None:
         taken = profile.max_child_folders
-        names = _child_folders(folder, frozenset({"node_modules"}))
+        names = child_folders(folder, frozenset({"node_modules"}))
         why = (f"{label} looks at only the first {taken:,} folders of a folder (by name); "
                f"this folder has {len(names):,}, and this skill's comes later")
     elif profile.max_folders_walked is not None:
         taken = profile.max_folders_walked - 1  # the root is the first folder walked
-        names = _child_folders(folder, frozenset())
+        names = child_folders(folder)
         why = (f"{label} walks at most {profile.max_folders_walked:,} folders of a root "
                f"(breadth first, by name); this folder has {len(names):,}, and this "
                "skill's comes later")
