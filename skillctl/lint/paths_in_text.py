@@ -60,6 +60,15 @@ class Reference:
 _BRACED_FIELD = re.compile(r"\{[A-Za-z_][\w-]*\}")
 
 
+#: A line anchor of a code host (``#L23``, ``#L10-L20``).
+_LINE_ANCHOR = re.compile(r"L\d+(?:-L\d+)?")
+#: Folders of a skill's own files: a line anchor into one of them is a link to the skill's
+#: file (``scripts/run.py#L5``), into any other folder a citation of the user's code in a
+#: sample report (AndreyBegma/claude-code-review-skills, sixtieth sample).
+_RESOURCE_FOLDERS = frozenset({"references", "reference", "scripts", "assets", "templates",
+                               "examples", "docs", "resources"})
+
+
 def _clean_link(raw: str) -> str | None:
     target = raw.strip()
     if target.startswith("<") and target.endswith(">"):
@@ -75,7 +84,10 @@ def _clean_link(raw: str) -> str | None:
         return None  # a template's field ("task.{id}.bug.{number}.md"), filled in later
     # (each step only where its character occurs: most targets are plain relative paths)
     if "#" in target:
-        target = target.split("#", 1)[0]
+        target, fragment = target.split("#", 1)
+        if _LINE_ANCHOR.fullmatch(fragment) and "/" in target.removeprefix("./") and \
+                target.removeprefix("./").split("/", 1)[0].lower() not in _RESOURCE_FOLDERS:
+            return None  # "[src/app.tsx:23](src/app.tsx#L23)": a line of the user's code cited
     if "?" in target:
         target = target.split("?", 1)[0]
     if "%" in target:

@@ -268,6 +268,27 @@ def test_links_that_really_break_stay_errors(make_skill: MakeSkill) -> None:
     }
 
 
+def test_a_line_of_the_users_code_cited_in_a_sample_report(make_skill: MakeSkill) -> None:
+    # AndreyBegma/claude-code-review-skills perf (sixtieth sample): a sample finding's
+    # location, "[src/components/Dashboard.tsx:23](src/components/Dashboard.tsx#L23)", cites
+    # the user's code; a line anchor into the skill's own folders, a heading anchor and a
+    # plain link stay errors
+    skill = make_skill(
+        "perf",
+        body="## Output Format\n\n"
+        "**Location:** [src/components/Dashboard.tsx:23](src/components/Dashboard.tsx#L23)\n"
+        "**Range:** [lib/a.ts](./lib/a.ts#L10-L20)\n\n"
+        "See [run](scripts/run.py#L5), [guide](references/guide.md#setup) and "
+        "[ref](references/missing.md).\n",
+    )
+    found = {(d.message.split("'")[1], d.severity) for d in _of(_lint(skill), "broken-reference")}
+    assert found == {
+        ("scripts/run.py", Severity.ERROR),
+        ("references/guide.md", Severity.ERROR),
+        ("references/missing.md", Severity.ERROR),
+    }
+
+
 # --------------------------------------------------------------------------- home-path
 
 
