@@ -583,8 +583,9 @@ def _constant_path(node: ast.AST | None) -> str:
     for sub in _in_order(node):
         if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
             parts.append(sub.value)
-        elif isinstance(sub, ast.Attribute) and sub.attr == "home":
-            home = True
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) \
+                and sub.func.attr == "home":
+            home = True  # Path.home(); not an attribute named home (a test's self.home)
     if not parts:
         return "~" if home else ""
     path = "/".join(p.strip("/") if i else p.rstrip("/") for i, p in enumerate(parts))

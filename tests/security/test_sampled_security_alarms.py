@@ -320,3 +320,25 @@ def test_what_something_else_can_do_is_no_order(tmp_path: Path) -> None:
     assert found == [("setup.md", 3, Severity.ERROR), ("setup.md", 5, Severity.ERROR),
                      ("setup.md", 7, Severity.ERROR),
                      ("topics.md", 5, Severity.INFO), ("topics.md", 7, Severity.INFO)]
+
+
+def test_an_attribute_named_home_is_not_the_home_folder(tmp_path: Path) -> None:
+    # petmakris/petros-skills (sixty-third sample): a unittest's tearDown removes the
+    # temporary folder its setUp made as self.home; Path.home() and "~" stay errors
+    test = ("import shutil, tempfile, unittest\nfrom pathlib import Path\n\n"
+            "class T(unittest.TestCase):\n"
+            "    def setUp(self):\n"
+            "        self.home = Path(tempfile.mkdtemp(prefix='sp-home-'))\n\n"
+            "    def tearDown(self):\n"
+            "        shutil.rmtree(self.home, ignore_errors=True)\n")
+    wipe = ("import os, pathlib, shutil\nfrom pathlib import Path\n\n"
+            "shutil.rmtree(Path.home())\n"
+            "shutil.rmtree(pathlib.Path.home() / '.ssh')\n"
+            "shutil.rmtree(os.path.expanduser('~'))\n")
+    folder = _skill(tmp_path, {"SKILL.md": "# Tool\n\nRun `python3 scripts/wipe.py`.\n",
+                               "scripts/tests/test_setup.py": test, "scripts/wipe.py": wipe})
+    found = sorted((Path(d.path).name, d.line, d.severity) for d in _security(folder)
+                   if d.rule == "destructive-command")
+    assert found == [("wipe.py", 4, Severity.ERROR), ("wipe.py", 5, Severity.WARNING),
+                     ("wipe.py", 6, Severity.ERROR)]
+    assert "deletes ~/.ssh" in next(d.message for d in _security(folder) if d.line == 5)
