@@ -289,6 +289,39 @@ def test_a_line_of_the_users_code_cited_in_a_sample_report(make_skill: MakeSkill
     }
 
 
+def test_a_change_set_listed_in_a_plain_block_names_its_files(make_skill: MakeSkill) -> None:
+    # Kairos0922/kairos-skills kairos-wechat-typeset (sixty-second sample): a ```text block
+    # lists a theme's change set, file names without a folder among them; the skill runs
+    # the script with python3. Run directly in a shell block, it stays an error.
+    listing = ("## Delivery\n\n```{lang}\nthemes/<theme-id>.json\nthemes/registry.json\n"
+               "scripts/render.py\nREADME.md\nSKILL.md\n```\n")
+    for lang in ("text", ""):
+        skill = make_skill("typeset", body="# Typeset\n\nRun `python3 scripts/render.py`; "
+                           "see [the method](themes/METHODOLOGY.md).\n")
+        put(skill, "themes/METHODOLOGY.md", listing.format(lang=lang), 0o644)
+        put(skill, "scripts/render.py", "#!/usr/bin/env python3\nprint(1)\n", 0o644)
+        assert Severity.ERROR not in {d.severity for d in
+                                      _of(_lint(skill.parent), "script-not-executable")}, lang
+    direct = make_skill("direct", body="# Direct\n\n```bash\nscripts/render.py --theme song\n"
+                        "```\n")
+    put(direct, "scripts/render.py", "#!/usr/bin/env python3\nprint(1)\n", 0o644)
+    assert [d.severity for d in _of(_lint(direct), "script-not-executable")] == [
+        Severity.ERROR]
+
+
+def test_own_data_under_a_name_the_agent_reserves_is_a_warning(make_skill: MakeSkill) -> None:
+    # drupadsachania/aegis-skills (sixty-second sample): "context:" holding catalogue tags,
+    # which Claude Code ignores (it loads the skill, checked with the real agent); a value
+    # that misses the choice (`context: forked`) stays an error
+    for extra, severity in (("context:\n  environments: [enterprise, cloud]\n", "warning"),
+                            ("context: [a, b]\n", "warning"),
+                            ("context: forked\n", "error")):
+        skill = make_skill("tags", "name: tags\ndescription: Tags things. Use when asked.\n"
+                           + extra)
+        found = _of(_lint(skill), "field-value")
+        assert [d.severity.value for d in found] == [severity], extra
+
+
 # --------------------------------------------------------------------------- home-path
 
 

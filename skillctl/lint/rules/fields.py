@@ -355,6 +355,10 @@ def field_value(ctx: SkillContext) -> Iterator[Finding]:
     every shipped schema checks the fields it defines; with `--agent`, only the chosen
     agents' schemas.
 
+    A mapping or list where the agent allows only a choice of values (`context:` holding the
+    author's own tags) is a warning: the agent loads the skill and ignores the field (checked
+    with Claude Code), and the data belongs under `metadata`.
+
     Fails: `context: forked`, `effort: extreme`, `user-invocable: maybe`.
     Passes: `context: fork`, `effort: high`, `user-invocable: no`.
 
@@ -381,8 +385,33 @@ def _field_values(ctx: SkillContext) -> Iterator[Finding]:
             seen.add((path, message))
             pos = ctx.value_pos(*path)
             dotted = ".".join(str(p) for p in path)
+            value = ctx.data.get(dotted) if len(path) == 1 else None
+            if value is not None and _own_data_in_a_choice(schema_id, dotted, value):
+                # drupadsachania/aegis-skills (sixty-second sample): "context:" holding the
+                # author's catalogue tags; Claude Code loads the skill and ignores the field
+                yield Finding(
+                    f"{who}: field '{dotted}' holds a "
+                    f"{'mapping' if isinstance(value, dict) else 'list'}, "
+                    f"not one of its values ({message.rsplit('one of ', 1)[-1]}): {who} "
+                    "ignores it, and the name collides with its own field",
+                    pos.line, pos.column, severity=Severity.WARNING,
+                    hint=f"if it is your own data, move it under 'metadata' (metadata.{dotted})")
+                continue
             yield Finding(f"{who}: field '{dotted}': {message}", pos.line, pos.column)
     yield from _paths_globs(ctx)
+
+
+def _own_data_in_a_choice(schema_id: str, field: str, value: object) -> bool:
+    """Whether ``value`` is a mapping or list where the agent's schema allows only a choice
+    of plain values (``context: fork``): the author's own data under a name the agent
+    reserves, not a mistyped value of that agent's field (``context: forked`` is one)."""
+    from skillctl.lint.schemas import load_schema
+
+    if not isinstance(value, dict | list):
+        return False
+    spec = load_schema(schema_id).get("properties", {}).get(field)
+    return isinstance(spec, dict) and isinstance(spec.get("enum"), list) and all(
+        isinstance(choice, str | int | float | bool) for choice in spec["enum"])
 
 
 def _paths_globs(ctx: SkillContext) -> Iterator[Finding]:

@@ -370,9 +370,11 @@ def _file_list(text: str, start: int, end: int) -> bool:
     return paths >= 2 or (paths == 1 and bool(_PATH_LABEL.search(text, 0, start)))
 
 
-#: A line of a list of files: a path, maybe a description after two spaces or more
+#: A line of a list of files: a path, or a file name with an extension (``README.md`` among
+#: ``themes/<id>.json`` and ``scripts/render.py``, a change set listed in a plain block,
+#: sixty-second sample), maybe a description after two spaces or more
 #: (``scripts/dossier.py    the review dossier, opens in the browser``), not an option.
-_LISTED_FILE = re.compile(r"\S*/\S+(?:[ \t]{2,}(?!-)\S.*)?")
+_LISTED_FILE = re.compile(r"(?:\S*/\S+|[\w.-]+\.[A-Za-z0-9]+)(?:[ \t]{2,}(?!-)\S.*)?")
 #: What follows a path on such a line: nothing, or a description after two spaces or more.
 _LISTED_AFTER = re.compile(r"(?:[ \t]{2,}(?!-)\S.*)?\s*")
 
