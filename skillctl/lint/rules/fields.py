@@ -281,8 +281,8 @@ def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
             continue
         pos = ctx.pos(key)
         suggestion = suggest_field(key, frozen) if isinstance(key, str) else None
-        if suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion \
-                and _is_default(suggestion, ctx.data[key]):
+        typo = suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion
+        if typo and _is_default(str(suggestion), ctx.data[key]):
             yield Finding(
                 f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
                 f"did you mean {suggestion!r}? Agents ignore it, which changes nothing here: "
@@ -292,7 +292,7 @@ def _unknown_fields(ctx: SkillContext, known: set[str]) -> Iterator[Finding]:
                 hint=f"rename it to {suggestion!r} (skillctl lint --fix), or remove it",
                 fixable=True,
             )
-        elif suggestion is not None and typo_target(key, ctx.data, frozen) == suggestion:
+        elif typo:
             yield Finding(
                 f"Unexpected fields in frontmatter: {key!r} is known to no agent; "
                 f"did you mean {suggestion!r}?",
@@ -386,14 +386,15 @@ def _field_values(ctx: SkillContext) -> Iterator[Finding]:
             pos = ctx.value_pos(*path)
             dotted = ".".join(str(p) for p in path)
             value = ctx.data.get(dotted) if len(path) == 1 else None
-            if value is not None and _own_data_in_a_choice(schema_id, dotted, value):
+            choices = _choices_holding_own_data(schema_id, dotted, value)
+            if choices is not None:
                 # drupadsachania/aegis-skills (sixty-second sample): "context:" holding the
                 # author's catalogue tags; Claude Code loads the skill and ignores the field
                 yield Finding(
                     f"{who}: field '{dotted}' holds a "
-                    f"{'mapping' if isinstance(value, dict) else 'list'}, "
-                    f"not one of its values ({message.rsplit('one of ', 1)[-1]}): {who} "
-                    "ignores it, and the name collides with its own field",
+                    f"{'mapping' if isinstance(value, dict) else 'list'}, not one of its "
+                    f"values ({', '.join(map(str, choices))}): {who} ignores it, and the "
+                    "name collides with its own field",
                     pos.line, pos.column, severity=Severity.WARNING,
                     hint=f"if it is your own data, move it under 'metadata' (metadata.{dotted})")
                 continue
@@ -401,17 +402,22 @@ def _field_values(ctx: SkillContext) -> Iterator[Finding]:
     yield from _paths_globs(ctx)
 
 
-def _own_data_in_a_choice(schema_id: str, field: str, value: object) -> bool:
-    """Whether ``value`` is a mapping or list where the agent's schema allows only a choice
-    of plain values (``context: fork``): the author's own data under a name the agent
-    reserves, not a mistyped value of that agent's field (``context: forked`` is one)."""
+def _choices_holding_own_data(schema_id: str, field: str,
+                              value: object) -> list[object] | None:
+    """The values an agent's schema allows for ``field`` when it allows only a choice of
+    plain values (``context: fork``) and ``value`` is a mapping or list instead: the
+    author's own data under a name the agent reserves, not a mistyped value of that agent's
+    field (``context: forked`` is one). None otherwise."""
     from skillctl.lint.schemas import load_schema
 
     if not isinstance(value, dict | list):
-        return False
+        return None
     spec = load_schema(schema_id).get("properties", {}).get(field)
-    return isinstance(spec, dict) and isinstance(spec.get("enum"), list) and all(
-        isinstance(choice, str | int | float | bool) for choice in spec["enum"])
+    choices = spec.get("enum") if isinstance(spec, dict) else None
+    if isinstance(choices, list) and all(isinstance(c, str | int | float | bool)
+                                         for c in choices):
+        return choices
+    return None
 
 
 def _paths_globs(ctx: SkillContext) -> Iterator[Finding]:
