@@ -159,6 +159,64 @@ def installer_naming(skill_dir: Path, name: str) -> str | None:
     return None
 
 
+#: The skills CLI (vercel-labs/skills) run by a package runner: ``skills add owner/repo``
+#: installs each skill into ``<agent>/skills/<its frontmatter name>/`` (its installer's
+#: ``sanitizeName(skill.name)``), whatever the repository's folder is called.
+_SKILLS_CLI_ADD = re.compile(
+    r"\b(?:npx|pnpx|bunx|pnpm\s+dlx|yarn\s+dlx)\s+(?:--?[\w-]+\s+)*skills(?:@[\w.^~-]+)?\s+add\b")
+#: A clone or copy of the repository itself into a skills folder, which keeps its folder name:
+#: ``git clone URL ~/.claude/skills/`` (no name of its own), "copy this directory into ...".
+_KEEPS_FOLDER = re.compile(
+    r"\bgit\s+clone\s+\S+\s+(?:\S*/)?skills/?(?=[\s`'\"]|$)"
+    r"|\b(?:copy|symlink|link|clone|move|drop)\s+(?:or\s+\w+\s+)?(?:this|the)\s+"
+    r"(?:whole\s+|entire\s+)?(?:directory|folder|repo|repository)\b",
+    re.IGNORECASE | re.MULTILINE)
+#: READMEs looked at in a repository-root skill's folder, and the bytes read of each.
+_README_NAMES = ("README.md", "README", "README.markdown", "README.txt", "readme.md")
+_README_BYTES = 256 * 1024
+
+
+def install_route_naming(skill_dir: Path, name: str, body: str) -> str | None:
+    """How a repository's own skill is installed under its name, when the skill's folder is
+    the repository (below no skills folder) and its README or its own text says so: the
+    skills CLI (``npx skills add owner/repo``, which names the folder after ``name``), or an
+    install path ``skills/<name>/`` (``$HOME/.agents/skills/qedgen/tools``). None when no
+    such route is named, or when the text also names the folder as it is (``skills/<folder>``)
+    or clones or copies the repository into a skills folder as it is: then the folder keeps
+    the repository's name and the mismatch is real (sixty-sixth and sixty-seventh samples,
+    ``solana-skills/SKILL.md`` with ``name: qedgen``)."""
+    folder = Path(os.path.abspath(skill_dir))
+    if any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts):
+        return None  # already where an agent finds it: the folder's name is the one it gets
+    texts = [("SKILL.md", body), *_readmes(str(folder))]
+    own = re.compile(rf"(?<![\w.-])skills/{re.escape(folder.name)}(?![\w-])")
+    if any(own.search(text) or _KEEPS_FOLDER.search(text) for _, text in texts):
+        return None
+    for label, text in texts:
+        if _SKILLS_CLI_ADD.search(text):
+            return f"{label} installs it with the skills CLI (`skills add`)"
+    named = re.compile(rf"(?<![\w.-])skills/{re.escape(name)}(?![\w.-])")
+    for label, text in texts:
+        if named.search(text):
+            return f"{label} names its install path skills/{name}/"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _readmes(folder: str) -> tuple[tuple[str, str], ...]:
+    """(file name, text) of the README files directly in ``folder``."""
+    from skillctl.fsio import read_regular_file  # a FIFO named README.md never blocks
+
+    found: list[tuple[str, str]] = []
+    for readme in _README_NAMES:
+        try:
+            data = read_regular_file(Path(folder, readme), _README_BYTES)
+        except OSError:
+            continue  # (absent, too large, not a regular file, unreadable)
+        found.append((readme, data.decode("utf-8", "replace")))
+    return tuple(found)
+
+
 @functools.lru_cache(maxsize=64)
 def _scripts_beside(folder: str) -> tuple[tuple[str, str], ...]:
     """(path below ``folder``, text) of the scripts in ``folder`` and its script folders."""

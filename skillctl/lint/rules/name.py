@@ -14,6 +14,7 @@ from skillctl.lint.context import SkillContext
 from skillctl.lint.overlay import (
     example_keeper,
     in_template_store,
+    install_route_naming,
     installer_naming,
     vendoring_keeper,
 )
@@ -326,9 +327,11 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     """`name` differs from the skill's directory name.
 
     The spec requires them to be equal. Claude Code invokes the skill by its directory name
-    (so `/name` does not work), the OpenCode agent-skills plugin and Copilot skip the skill,
-    Amp warns. The comparison is after NFKC normalisation against the resolved directory
-    name, so `skillctl lint .` inside the skill works (skills-ref compares against `''`).
+    (so `/name` does not work), Copilot in VS Code skips the skill (from its documentation;
+    it cannot be run offline), Amp warns. The OpenCode agent-skills plugin loads it (checked
+    with the real plugin), and so do Codex, OpenCode and Gemini CLI, by its `name`. The
+    comparison is after NFKC normalisation against the resolved directory name, so
+    `skillctl lint .` inside the skill works (skills-ref compares against `''`).
 
     A name that breaks another name rule is reported by that rule alone (its hint covers the
     folder), and the hint never proposes a folder name that is not a valid name.
@@ -348,12 +351,18 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     `name: apple-health-query`, and `scripts/install_skill.sh` holding
     `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`). So does a third
     party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
-    (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`).
+    (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
+    repository's own skill, below no skills folder, whose README or text installs it under
+    its name: with the skills CLI (`npx skills add owner/solana-skills` puts `name: qedgen`
+    in `.agents/skills/qedgen/`) or to a path `skills/<name>/` it names. It stays an error
+    when the text also clones or copies the repository as it is into a skills folder
+    (`git clone URL ~/.claude/skills/`, "copy this directory"): that copy keeps the
+    repository's folder name.
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
 
-    Matters for Claude Code, the OpenCode agent-skills plugin, Copilot, Amp and skills-ref.
+    Matters for Claude Code, Copilot, Amp and skills-ref.
     """
     name = _name(ctx)
     if name is None:
@@ -388,6 +397,14 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # scripts/install_skill.sh copies to ~/.codex/skills/apple-health-query/
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              f" (a source folder: {installer} installs it as '{name}/')",
+                             pos.line, pos.column, severity=Severity.INFO))
+    route = install_route_naming(ctx.skill.dir, name, ctx.parsed.body)
+    if route is not None:
+        # "solana-skills/SKILL.md" with "name: qedgen": the repository's own folder, which
+        # `npx skills add qedgen/solana-skills` installs as .agents/skills/qedgen/
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (the repository's own folder: {route}, which names the "
+                             f"installed folder '{name}/')",
                              pos.line, pos.column, severity=Severity.INFO))
     vendoring = vendoring_keeper(ctx.skill.dir)
     if vendoring is not None:
