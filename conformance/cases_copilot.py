@@ -215,3 +215,34 @@ def commands_skill_md(base: Path) -> Case:
 
 
 CASES["commands-skill-md"] = commands_skill_md
+
+
+def skills_dirs(base: Path) -> Case:
+    # 1.0.102: $COPILOT_SKILLS_DIRS is split at commas, blanks around each folder trimmed and
+    # empty ones passed over, ~ not expanded, a relative folder taken from the working
+    # directory; its skills come after every project and user skill (which win a name), the
+    # first listed folder before the second, in the catalog as "custom", sorted by name
+    # before the built-ins (one of which a listed skill replaces); dot folders skipped,
+    # node_modules and any depth entered
+    home, project = shared.tree(base)
+    first, second = base / "first", base / "second"
+    shared.skill(first / "aaa-custom")
+    shared.skill(first / "x/y/deep-custom")
+    shared.skill(first / ".hidden/hidden-custom")
+    shared.skill(first / "node_modules/module-custom")
+    shared.skill(first / "in-both", description="The first folder's copy.")
+    shared.skill(second / "in-both", description="The second folder's copy.")
+    shared.skill(first / "dup-project", description="Custom copy, shadowed.")
+    shared.skill(project / ".github/skills/dup-project", description="Project copy.")
+    shared.skill(first / "dup-user", description="Custom copy, shadowed.")
+    shared.skill(home / ".copilot/skills/dup-user", description="User copy.")
+    shared.skill(second / "customize-cloud-agent", description="Takes the built-in's place.")
+    shared.skill(project / "relative/rel-custom")
+    shared.skill(home / "tilde/tilde-custom")
+    listed = ",".join([str(first), f"  {second} ", "", "relative", "~/tilde"])
+    return shared.make("copilot-skills-dirs", base, home, project,
+                       "the folders of $COPILOT_SKILLS_DIRS: splitting, precedence, order",
+                       env={"COPILOT_SKILLS_DIRS": listed})
+
+
+CASES["copilot-skills-dirs"] = skills_dirs

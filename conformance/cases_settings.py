@@ -7,6 +7,7 @@ per case.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conformance.cases import CaseBuilder, make, skill, tree, write
@@ -182,3 +183,64 @@ def _builtins_off(base: Path) -> Case:
           '{ skills: { entries: { "add-model-provider": { enabled: false } } } }\n')
     return make("settings-builtins-off", base, home, project,
                 "each agent's settings switch off one of its built-in skills")
+
+
+@_case
+def _opencode_skills_paths(base: Path) -> Case:
+    # 1.18.33: skills.paths of the last config file that sets it (here the project's
+    # .opencode/opencode.json, after sub/opencode.jsonc, which came after the global and the
+    # root's opencode.json); relative folders from the working directory (sub/), ~ and
+    # {env:NAME} expanded; any depth, dot folders skipped, node_modules and links entered, a
+    # listed skill folder is a skill, a missing folder passed over
+    home, project = tree(base)
+    sub = project / "sub"
+    for owner in ("global", "root", "sub-list"):
+        skill(home / f"{owner}-dir/from-{owner}")
+    skill(sub / "rel/a-rel")
+    skill(project / "rel/not-cwd-rel")
+    skill(home / "tilde/a-tilde")
+    skill(base / "envdir/a-env")
+    listed = base / "listed"
+    skill(listed / "plain/a-plain")
+    skill(listed / "deep/x/y/a-deep")
+    skill(listed / ".hidden/a-hidden")
+    skill(listed / "node_modules/a-nodemod")
+    skill(base / "link-target/a-linked")
+    (listed / "link").symlink_to(base / "link-target")
+    skill(base / "selfskill", name="selfskill")
+    write(home / ".config/opencode/opencode.json", '{"skills": {"paths": ["~/global-dir"]}}\n')
+    write(project / "opencode.json", '{"skills": {"paths": ["~/root-dir"]}}\n')
+    write(sub / "opencode.jsonc", '// replaced by the .opencode file below\n'
+          '{"skills": {"paths": ["~/sub-list-dir",],},}\n')
+    paths = ["rel", "~/tilde", "{env:SKILLS_DIR}", str(listed), str(base / "selfskill"),
+             str(base / "missing")]
+    write(project / ".opencode/opencode.json", json.dumps({"skills": {"paths": paths}}) + "\n")
+    return make("settings-opencode-skills-paths", base, home, sub,
+                "OpenCode skills.paths in several config files: which list counts, and how its "
+                "folders are resolved and walked", env={"SKILLS_DIR": str(base / "envdir")})
+
+
+@_case
+def _openclaw_extra_dirs(base: Path) -> Case:
+    # 2026.9.6: skills.load.extraDirs, below every other root (the managed copy of a-tilde
+    # wins); ~ expanded, a relative folder from where OpenClaw is started; 2 levels deep, but
+    # 6 below the folder's own skills/ and in a listed folder named skills; dot folders skipped
+    home, project = tree(base)
+    skill(home / "ex1/a-tilde")
+    skill(home / ".openclaw/skills/a-tilde", description="The managed copy wins.")
+    skill(project / "rel/a-rel")
+    listed = base / "listed"
+    skill(listed / "a-top")
+    skill(listed / ".hidden/a-hidden")
+    skill(listed / "g1/a-depth2")
+    skill(listed / "g1/g2/a-depth3")
+    skill(listed / "skills/s1/s2/s3/a-under-skills4")
+    named = base / "named/skills"
+    skill(named / "n1/n2/a-named3")
+    skill(named / "n1/n2/n3/n4/n5/a-named6")
+    skill(named / "n1/n2/n3/n4/n5/n6/a-named7")
+    listed_dirs = ", ".join(json.dumps(str(folder)) for folder in (listed, named))
+    write(home / ".openclaw/openclaw.json",
+          '{ skills: { load: { extraDirs: ["~/ex1", "rel", ' + listed_dirs + ", ], }, }, }\n")
+    return make("settings-openclaw-extra-dirs", base, home, project,
+                "OpenClaw skills.load.extraDirs: precedence, resolution and depth")

@@ -72,6 +72,9 @@ _ENV = re.compile(r"\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
 #: ``{bin:NAME}``: the folder holding the real file of the executable NAME found on ``$PATH``
 #: (where an npm-installed agent keeps its bundled files)
 _BIN = re.compile(r"\{bin:([A-Za-z0-9._-]+)\}")
+#: a root template that is a comma-separated list of folders in a variable (the Copilot
+#: CLI's ``$COPILOT_SKILLS_DIRS``)
+_ENV_LIST = re.compile(r"\{envlist:([A-Za-z_][A-Za-z0-9_]*)\}")
 _TRUE = frozenset({"true", "yes", "on", "1"})
 
 
@@ -450,8 +453,15 @@ def expand_template(template: str, project_dir: Path, home: Path,
     """The directories a root template names for one project directory.
 
     ``{a,b}`` alternatives expand in order; ``{env:NAME}`` yields nothing when NAME is unset,
-    ``{bin:NAME}`` nothing when no executable NAME is on the environment's ``PATH``.
+    ``{bin:NAME}`` nothing when no executable NAME is on the environment's ``PATH``; a
+    template that is ``{envlist:NAME}`` names every folder of NAME's comma-separated list,
+    each stripped of blanks (none empty), a relative one taken from ``project_dir``.
     """
+    listed = _ENV_LIST.fullmatch(template)
+    if listed is not None:
+        items = (item.strip() for item in env.get(listed.group(1), "").split(","))
+        return [Path(os.path.normpath(os.path.join(project_dir, item))) for item in items
+                if item]
     found: list[str] = [template]
     while any(_ALTERNATIVES.search(t) for t in found):
         expanded: list[str] = []
@@ -571,8 +581,17 @@ def plugin_places(profile: Profile, project: Path, home: Path,
 
 
 def root_places(profile: Profile, project: Path, home: Path,
-                env: Mapping[str, str]) -> list[RootPlace]:
-    """Every directory the agent scans, in scan order (roots switched off by env left out)."""
+                env: Mapping[str, str], *, cwd: Path | None = None) -> list[RootPlace]:
+    """Every directory the agent scans, in scan order (roots switched off by env left out),
+    the folders its settings files list (``profile.config_roots``) included; ``cwd``, the
+    working directory a relative listed folder is taken from, is ``project`` unless given
+    (OpenClaw's ``{project}`` is its workspace, not where it is started)."""
+    listed = config_root_places(profile, project if cwd is None else cwd, home, env)
+    return [*_profile_root_places(profile, project, home, env), *listed]
+
+
+def _profile_root_places(profile: Profile, project: Path, home: Path,
+                         env: Mapping[str, str]) -> list[RootPlace]:
     places: list[RootPlace] = []
     for root in profile.roots:
         if any(env.get(name) for name in root.env_disable):
@@ -585,6 +604,55 @@ def root_places(profile: Profile, project: Path, home: Path,
             for path in expand_template(root.template, directory, home, env):
                 places.append(RootPlace(path, root, root.scope))
     return places
+
+
+def config_root_places(profile: Profile, cwd: Path, home: Path,
+                       env: Mapping[str, str]) -> list[RootPlace]:
+    """The skill folders the agent's settings files list (:class:`ConfigRoots`), in order.
+    Each keeps the scope of the file that lists it, and a note naming the file and key
+    (``list --explain``)."""
+    places: list[RootPlace] = []
+    if not profile.config_roots:
+        return places
+    from skillctl import settings
+
+    files = [(path, source) for path, source in settings_files(profile, cwd, home, env)
+             if source.applied and os.path.isfile(path)]
+    for config in profile.config_roots:
+        chosen: list[tuple[Path, SettingsSource, list[str]]] = []
+        for path, source in files:
+            folders = settings.listed_folders(source.reader, path, config.key)
+            if folders is None:
+                continue
+            if config.merge != "all":
+                chosen = []  # a later file's list replaces the earlier ones
+            chosen.append((path, source, folders))
+        for path, source, folders in chosen:
+            for written in folders:
+                folder = _listed_folder(written, cwd, home, env, config.env_syntax)
+                if folder is None:
+                    continue
+                chosen_root = (config.named_skills if config.named_skills is not None
+                               and folder.name == "skills" else config.root)
+                root = dataclasses.replace(chosen_root, template=str(folder),
+                                           scope=source.scope,
+                                           note=f"listed in {path} ({config.key})")
+                places.append(RootPlace(folder, root, source.scope))
+    return places
+
+
+def _listed_folder(written: str, cwd: Path, home: Path, env: Mapping[str, str],
+                   env_syntax: bool) -> Path | None:
+    """A folder as a settings file lists it, made absolute the way the agent does; None for
+    an empty one."""
+    text = written.strip()
+    if env_syntax:
+        text = _ENV.sub(lambda m: env.get(m.group(1), ""), text)
+    if not text:
+        return None
+    if text == "~" or text.startswith("~/"):
+        text = str(home) + text[1:]
+    return Path(os.path.normpath(os.path.join(cwd, text)))
 
 
 def settings_files(profile: Profile, project: Path, home: Path,
@@ -942,15 +1010,24 @@ def _folders_left_out(profile: Profile, place: RootPlace) -> dict[str, str]:
     if as_root and skills in left_out:
         del left_out[skills]
         top.append("skills")
+    below_skills = _skills_folder_depth(root)
     queue = collections.deque(
-        (os.path.join(start, name), 0 if as_root and name == "skills" else 1) for name in top)
+        (os.path.join(start, name), 0 if as_root and name == "skills" else 1,
+         as_root and name == "skills") for name in top)
     while queue:
-        folder, depth = queue.popleft()
-        if os.path.lexists(os.path.join(folder, "SKILL.md")) or depth >= root.max_depth:
+        folder, depth, in_skills = queue.popleft()
+        if (os.path.lexists(os.path.join(folder, "SKILL.md"))
+                or depth >= (below_skills if in_skills else root.max_depth)):
             continue
         below = children(folder)
-        queue.extend((os.path.join(folder, name), depth + 1) for name in below or ())
+        queue.extend((os.path.join(folder, name), depth + 1, in_skills)
+                     for name in below or ())
     return left_out
+
+
+def _skills_folder_depth(root: Root) -> int:
+    """How deep the agent walks below a root's own ``skills/`` folder (counted from it)."""
+    return root.max_depth if root.skills_folder_depth is None else root.skills_folder_depth
 
 
 def _left_out_reason(left_out: dict[str, str], place: RootPlace, folder: Path) -> str | None:
@@ -987,7 +1064,8 @@ def _structural_reason(profile: Profile, place: RootPlace, cand: Candidate) -> s
                 "looks no further")
     rel_parts = _relative_parts(cand.dir, place.path)
     if cand.depth > root.max_depth and not (
-            cand.depth == root.max_depth + 1 and _below_skills_folder(profile, place, rel_parts)):
+            cand.depth <= _skills_folder_depth(root) + 1
+            and _below_skills_folder(profile, place, rel_parts)):
         levels = "1 level" if root.max_depth == 1 else f"{root.max_depth} levels"
         return f"too deep: {cand.depth} levels below {place.path}; {label} looks {levels} deep"
     if rel_parts and rel_parts[-1].lower() in profile.reserved_dir_names:
@@ -1357,7 +1435,8 @@ def _scan_options(profile: Profile, root: Root | None) -> WalkOptions:
     if root is None:
         return WalkOptions(respect_gitignore=True, follow_symlinks=True,
                            skip=ALWAYS_SKIPPED | profile.skip_dirs)
-    depth = min(limits.MAX_SCAN_DEPTH, max(root.max_depth, 1) + EXTRA_DEPTH)
+    depth = min(limits.MAX_SCAN_DEPTH,
+                max(root.max_depth, _skills_folder_depth(root) + 1, 1) + EXTRA_DEPTH)
     return WalkOptions(
         max_depth=depth,
         follow_symlinks=True,  # followed here, judged per agent afterwards
@@ -1535,7 +1614,7 @@ def discover(
     if missing:
         raise PathNotFoundError(missing)
     cache.expect((profile.parser,))
-    places = root_places(profile, workspace, home, environ)
+    places = root_places(profile, workspace, home, environ, cwd=project)
     in_plugins, plugin_notes = plugin_places(profile, workspace, home, environ)
     places += in_plugins
     extras = [RootPlace(_abs(p), None, Scope.EXTRA) for p in extra_paths]

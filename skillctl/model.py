@@ -40,6 +40,8 @@ class Scope(enum.StrEnum):
     PLUGIN = "plugin"
     EXTRA = "extra"
     BUILTIN = "builtin"
+    #: a folder the agent is told of by a variable (the Copilot CLI's $COPILOT_SKILLS_DIRS)
+    CUSTOM = "custom"
 
 
 class LineEndings(enum.StrEnum):

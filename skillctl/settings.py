@@ -499,6 +499,27 @@ def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
     return Read(tuple(rules))
 
 
+def listed_folders(reader: str, path: Path, key: str) -> list[str] | None:
+    """The strings a JSON settings file holds under the dotted ``key`` (a list of folders:
+    OpenCode's ``skills.paths``), read in ``reader``'s dialect; None when the file cannot be
+    read or parsed or does not set the key to a list (what is wrong with the file is
+    :func:`read`'s to report). Entries that are not text are left out."""
+    dialect = DIALECTS.get(reader)
+    if dialect is None:
+        return None
+    try:
+        data: Any = load_json(_text(path), **dialect)
+    except (SettingsError, OSError):
+        return None
+    for part in key.split("."):
+        if not isinstance(data, dict):
+            return None
+        data = data.get(part)
+    if not isinstance(data, list):
+        return None
+    return [item for item in data if isinstance(item, str)]
+
+
 def _problem(error: Exception) -> str:
     if isinstance(error, OSError):
         return f"cannot be read ({error.strerror or error})"

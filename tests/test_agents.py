@@ -41,7 +41,7 @@ def test_profile_is_complete(agent: str) -> None:
         # only the documented placeholders
         for name in re.findall(r"\{([^{},]*)\}", root.template):
             assert name in {"project", "home", "config", "codex_home", "claude_config"} or \
-                name.startswith("env:")
+                name.startswith(("env:", "envlist:"))
     # every (U) fact is written down where the agent is not fully known
     if profile.winner is Winner.UNDEFINED:
         assert profile.uncertain

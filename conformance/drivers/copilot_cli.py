@@ -27,6 +27,7 @@ afterwards (:mod:`conformance.treestate`).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -167,7 +168,9 @@ def observe(case: Case) -> Observation:
         if entry.get("source") == "builtin":
             obs.builtins.append(name)
             continue
-        skill = Skill(name, realpath(str(entry.get("path"))))
+        # a folder of $COPILOT_SKILLS_DIRS given relative is reported relative, as found
+        # from the working directory
+        skill = Skill(name, realpath(os.path.join(case.cwd, str(entry.get("path")))))
         (obs.active if entry.get("enabled", True) else obs.dropped).append(skill)
     if not requests:
         obs.errors.append("copilot sent no request to the stand-in")

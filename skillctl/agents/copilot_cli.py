@@ -64,6 +64,13 @@ PROFILE = Profile(
              note="$COPILOT_HOME/skills"),
         Root("{home}/.copilot/skills", Scope.USER, max_depth=_ANY, env_disable=("COPILOT_HOME",)),
         Root("{home}/.agents/skills", Scope.USER, max_depth=_ANY),
+        # $COPILOT_SKILLS_DIRS: folders separated by commas (blanks around each trimmed, ~ not
+        # expanded, a relative one from the working directory), after every user root (a
+        # project or user skill of the same name wins; of two listed folders the first), in
+        # the catalog as "custom" after the user's skills (1.0.102, conformance case
+        # copilot-skills-dirs)
+        Root("{envlist:COPILOT_SKILLS_DIRS}", Scope.CUSTOM, max_depth=_ANY,
+             note="$COPILOT_SKILLS_DIRS (comma-separated)"),
         # Claude Code's commands: every .md file directly in .claude/commands (not below it,
         # not ~/.claude/commands) is a project skill, read after the built-in ones, named by
         # its name field, else its file name (spaces made "-"), under the rules of a SKILL.md
@@ -127,8 +134,7 @@ PROFILE = Profile(
         "default model; whether another model changes it is not known",
         "security (issue 18): what the CLI does with allowed-tools and whether it asks before "
         "running a command are not checked",
-        "plugin skills, `copilot skill add` custom directories and COPILOT_SKILLS_DIRS are not "
-        "modelled",
+        "plugin skills and `copilot skill add` custom directories are not modelled",
         "six levels below a root was checked for .agents/skills and .claude/skills only, and "
         "nothing deeper; $COPILOT_HOME/skills is taken from `copilot help environment`",
         "the description that stands in for a missing one (the first three lines that are not "

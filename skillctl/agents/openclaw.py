@@ -11,6 +11,7 @@ dot folders are skipped; the bundled skills it puts in the prompt.
 from __future__ import annotations
 
 from skillctl.agents.profile import (
+    ConfigRoots,
     DedupKey,
     InvalidHandling,
     NameRule,
@@ -201,7 +202,7 @@ PROFILE = Profile(
         "are not known",
         "disable-model-invocation is assumed to keep a skill out of the prompt",
         "bundled skills are data (BUNDLED_CATALOG): those gated on a binary or a variable "
-        "(tmux, gh, notion, ...) are left out; skills.load.extraDirs are not scanned",
+        "(tmux, gh, notion, ...) are left out",
         "installed plugins are not scanned: seen with 2026.9.6 after `openclaw plugins "
         "install --force --accept-capabilities <dir>`, a Claude-style plugin copied to "
         "~/.openclaw/extensions/<plugin> with plugins.entries.<plugin>.enabled in "
@@ -228,6 +229,17 @@ PROFILE = Profile(
                         "{home}/.openclaw/openclaw.json"), Scope.USER, "openclaw",
                        write_scope="user"),
     ),
+    # skills.load.extraDirs of openclaw.json (2026.9.6, checked: conformance case
+    # settings-openclaw-extra-dirs): below every other root ("extra" tier), ~ expanded, a relative
+    # folder taken from where OpenClaw is started; walked 2 levels deep
+    # (MAX_CONFIGURED_ROOT_GROUPED_SKILL_SCAN_DEPTH), but 6 in its skills/ folder or when
+    # the folder itself is named skills
+    config_roots=(ConfigRoots(
+        "skills.load.extraDirs",
+        Root("{config-listed}", Scope.USER, max_depth=2, confine_symlinks=False,
+             skills_folder_depth=6),
+        named_skills=Root("{config-listed}", Scope.USER, max_depth=6,
+                          confine_symlinks=False)),),
     link_project_root="{project}/skills",
     link_user_root="{home}/.openclaw/skills",
 )

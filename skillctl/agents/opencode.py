@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from skillctl import limits
 from skillctl.agents.profile import (
+    ConfigRoots,
     DedupKey,
     InvalidHandling,
     NameRule,
@@ -111,7 +112,7 @@ PROFILE = Profile(
     runs_scripts_without_approval=True,
     uncertain=(
         "without git, / itself is assumed to be searched (not checked: not writable)",
-        "skills.paths and skills.urls from the config are not read",
+        "skills.urls from the config are not fetched (offline)",
         "$OPENCODE_CONFIG_DIR/opencode.json and the order of two config files in one folder "
         "are not verified",
     ),
@@ -135,6 +136,16 @@ PROFILE = Profile(
         )
         for template in templates
     ),
+    # skills.paths (1.18.33, checked: conformance case settings-opencode-skills-paths): the
+    # folders of the last config file that sets it (a later file's list replaces an earlier
+    # one's, the global one's included), each relative to the working directory, ~ and
+    # {env:NAME} expanded, walked as the config scans are (any depth, dot folders skipped,
+    # node_modules and links entered, a SKILL.md directly in the folder makes it a skill); a
+    # missing folder is passed over
+    config_roots=(ConfigRoots(
+        "skills.paths",
+        Root("{config-listed}", Scope.PROJECT, max_depth=_ANY, skip_hidden=True),
+        merge="last", env_syntax=True),),
     link_project_root="{project}/.opencode/skills",
     link_user_root="{config}/opencode/skills",
 )

@@ -79,7 +79,10 @@ class Root:
     """One place an agent scans for skills.
 
     ``template`` uses ``{project}`` (each project directory the walk visits), ``{home}`` and
-    ``{config}`` (``$XDG_CONFIG_HOME`` or ``~/.config``); an absolute path is used as it is.
+    ``{config}`` (``$XDG_CONFIG_HOME`` or ``~/.config``), ``{env:NAME}`` (nothing when unset);
+    an absolute path is used as it is. A template that is ``{envlist:NAME}`` stands for each
+    folder of a comma-separated list in that variable (the Copilot CLI's
+    ``$COPILOT_SKILLS_DIRS``, :func:`skillctl.discovery.expand_template`).
     """
 
     template: str
@@ -109,6 +112,10 @@ class Root:
     #: the agent reads this root after its built-in skills: a built-in keeps its name from
     #: a skill here, and the catalog lists the root's skills after the built-ins
     after_builtins: bool = False
+    #: with ``Profile.skills_folder_as_root``: how deep the walk goes below the root's own
+    #: ``skills/`` folder (None: ``max_depth``); OpenClaw walks a configured folder 2 levels
+    #: deep but its ``skills/`` 6
+    skills_folder_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +204,29 @@ class PluginSource:
     templates: tuple[str, ...]
     enabled_key: str = ""
     note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigRoots:
+    """Skill folders the agent's ``settings`` files list under ``key`` (OpenCode's
+    ``skills.paths``, OpenClaw's ``skills.load.extraDirs``), each scanned as ``root`` is (its
+    depth, hidden folders, links; the template is not used).
+
+    A folder is taken as written after ``~`` (the home directory) and, with ``env_syntax``,
+    ``{env:NAME}`` (OpenCode's substitution, "" when unset); a relative one from the working
+    directory, not from the file's folder (both agents resolve against their process's, as
+    the conformance cases show). ``merge``: ``"last"`` takes the folders of the last file
+    (in precedence order) that sets the key, as OpenCode's merge of its config files
+    replaces arrays; ``"all"`` every file's. They are scanned after the profile's roots
+    (OpenClaw's "extra" tier is below every other root).
+    """
+
+    key: str
+    root: Root
+    merge: str = "last"
+    env_syntax: bool = False
+    #: the root used instead for a listed folder named ``skills`` (OpenClaw walks it deeper)
+    named_skills: Root | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +380,8 @@ class Profile:
     #: settings files that can switch skills off, lowest precedence first: for each skill the
     #: last rule that matches it decides (see :mod:`skillctl.settings`)
     settings: tuple[SettingsSource, ...] = ()
+    #: skill folders those settings files list (see :class:`ConfigRoots`)
+    config_roots: tuple[ConfigRoots, ...] = ()
     #: the order the agent meets the skills inside one root, which decides a last-wins clash
     #: there: "sorted" (breadth first, by name), "glob-reverse" (Gemini CLI's glob: a
     #: SKILL.md in the root first, then each depth in reverse byte order of the names) or

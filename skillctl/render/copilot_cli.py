@@ -2,12 +2,13 @@
 (verified against the request it sends, see conformance/drivers/copilot_cli.py).
 
 Each skill is a ``<skill>`` with its name, description and a location that is a word, not a
-path: ``project``, ``user`` or ``builtin``. Name and description are XML-escaped, quotes
+path: ``project``, ``user``, ``custom`` or ``builtin``. Name and description are XML-escaped, quotes
 included (``GitHub's`` is written ``GitHub&apos;s``). The order is the agent's, seen with 1.0.102
 (conformance cases walk-up-git, walk-up-no-git, home-is-git-root): project skills found in the
 home directory's folders (when the walk reaches it), then those of the working directory's,
 then those of every other folder walked, each group sorted by name (byte order); then personal
-skills root by root (``~/.copilot/skills`` first), sorted by name; then the built-in ones
+skills root by root (``~/.copilot/skills`` first), sorted by name; then the skills of the
+``$COPILOT_SKILLS_DIRS`` folders (location ``custom``), all sorted by name; then the built-in ones
 (a discovered skill of a built-in's name takes its place); then the Markdown files of the
 ``.claude/commands`` folders, which it reads as skills, grouped and sorted as project skills
 are (conformance cases copilot-commands, builtin-named).
@@ -44,6 +45,7 @@ from skillctl.render.types import (
 _LOCATION_WORD = {
     Scope.PROJECT: "project",
     Scope.USER: "user",
+    Scope.CUSTOM: "custom",
     Scope.SYSTEM: "builtin",
     Scope.BUILTIN: "builtin",
 }
@@ -59,7 +61,7 @@ def _location(entry: CatalogEntry) -> str:
     return _LOCATION_WORD.get(entry.scope, entry.scope.value)
 
 
-_SCOPE_RANK = {Scope.PROJECT: 0, Scope.USER: 1}
+_SCOPE_RANK = {Scope.PROJECT: 0, Scope.USER: 1, Scope.CUSTOM: 2}
 
 
 def _order(entry: CatalogEntry, user_roots: dict[str, int],
@@ -67,7 +69,7 @@ def _order(entry: CatalogEntry, user_roots: dict[str, int],
     """Scope (the skills of a root read after the built-ins last); then for project skills
     the group of the folder their root lies in (the home directory, the working directory,
     any other), for personal skills the root in scan order; then the name in byte order."""
-    rank = 3 if entry.after_builtins else _SCOPE_RANK.get(entry.scope, 2)
+    rank = 4 if entry.after_builtins else _SCOPE_RANK.get(entry.scope, 3)
     group = 0
     if entry.scope is Scope.PROJECT and entry.root is not None:
         # <folder>/.claude/skills, <folder>/.claude/commands

@@ -111,7 +111,7 @@ def overview(profiles: Sequence[Profile], project: Path, home: Path,
     found = []
     for profile in profiles:
         workspace = workspace_dir(profile, project, home, env)  # as discovery does
-        places = root_places(profile, workspace, home, env)
+        places = root_places(profile, workspace, home, env, cwd=project)
         if profile.winner is Winner.LAST:  # as discovery ranks them: the last scanned wins
             places = places[::-1]
         roots = tuple(
