@@ -235,3 +235,43 @@ def plugin_manifest_fields(base: Path) -> Case:
         skill(root / folder / "skills" / f"{folder}-skill")
     return make("plugin-manifest-fields", base, home, project,
                 "plugin folders in ~/.claude/skills whose manifests Claude Code refuses")
+
+
+@case
+def gemini_extensions(base: Path) -> Case:
+    # 0.61.0: each folder of ~/.gemini/extensions with a gemini-extension.json that has a name
+    # and a version adds its skills/ (one level, and a SKILL.md in skills/ itself) under their
+    # own names, after the built-ins and before the user's skills (a user skill of the same
+    # name wins and keeps the slot); a "link" install is read at its source; a
+    # extension-enablement.json rule matching the working directory switches one off;
+    # ${extensionPath}, ${workspacePath} and ${/} are replaced in the descriptions
+    home, project = tree(base)
+    extensions = home / ".gemini/extensions"
+    alpha = extensions / "alpha"
+    _json(alpha / "gemini-extension.json", {"name": "alpha", "version": "1.0.0"})
+    skill(alpha / "skills/from-alpha",
+          description="Alpha at ${extensionPath}${/}x, in ${workspacePath}, ${unknown}.")
+    skill(alpha / "skills/shadowed-by-user", description="The extension's copy.")
+    skill(home / ".gemini/skills/shadowed-by-user", description="The user's copy.")
+    skill(alpha / "skills/deep/x/too-deep")
+    write(alpha / "skills/SKILL.md",
+          "---\nname: skills-folder-itself\ndescription: In skills/ itself.\n---\nBody.\n")
+    _json(extensions / "no-version/gemini-extension.json", {"name": "no-version"})
+    skill(extensions / "no-version/skills/from-no-version")
+    _json(extensions / "bad-name/gemini-extension.json", {"name": "bad name", "version": "1"})
+    skill(extensions / "bad-name/skills/from-bad-name")
+    _json(extensions / "switched-off/gemini-extension.json",
+          {"name": "switched-off", "version": "1"})
+    skill(extensions / "switched-off/skills/from-switched-off")
+    _json(extensions / "elsewhere/gemini-extension.json", {"name": "elsewhere", "version": "1"})
+    skill(extensions / "elsewhere/skills/from-elsewhere")
+    _json(extensions / "extension-enablement.json",
+          {"switched-off": {"overrides": ["!/*"]},
+           "elsewhere": {"overrides": ["!/*", f"{base}/*"]}})
+    linked = base / "linked-extension"
+    _json(linked / "gemini-extension.json", {"name": "linked", "version": "1"})
+    skill(linked / "skills/from-linked")
+    _json(extensions / "linked/.gemini-extension-install.json",
+          {"source": str(linked), "type": "link"})
+    return make("gemini-extensions", base, home, project,
+                "Gemini CLI extensions' skills: manifests, links, enablement, placeholders")

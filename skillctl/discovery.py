@@ -575,7 +575,8 @@ def plugin_places(profile: Profile, project: Path, home: Path,
         found = plugins.read(source.reader, found_at, context)
         notes.extend(ScanNote(n.path, "plugins", n.detail) for n in found.notes)
         for plugin in found.plugins:
-            root = Root(str(plugin.skills), Scope.PLUGIN, note=f"skills of plugin {plugin.id}")
+            root = Root(str(plugin.skills), Scope.PLUGIN, note=f"skills of plugin {plugin.id}",
+                        before_roots=source.before_roots)
             places.append(RootPlace(plugin.skills, root, Scope.PLUGIN, plugin))
     return places, notes
 
@@ -1616,7 +1617,8 @@ def discover(
     cache.expect((profile.parser,))
     places = root_places(profile, workspace, home, environ, cwd=project)
     in_plugins, plugin_notes = plugin_places(profile, workspace, home, environ)
-    places += in_plugins
+    before = [p for p in in_plugins if p.root is not None and p.root.before_roots]
+    places = [*before, *places, *(p for p in in_plugins if p not in before)]
     extras = [RootPlace(_abs(p), None, Scope.EXTRA) for p in extra_paths]
     places = extras + places if profile.winner is Winner.LAST else places + extras
     drafts: list[_Draft] = []
@@ -1650,9 +1652,11 @@ def discover(
                 continue
             item, skill, real, dir_name = found
             if place.plugin is not None:
+                # a plugin without a namespace (a Gemini CLI extension) adds plain names
                 skill = dataclasses.replace(skill, plugin=place.plugin.id,
-                                            namespace=place.plugin.namespace,
-                                            root=place.plugin.catalog_root or skill.root)
+                                            namespace=place.plugin.namespace or None,
+                                            root=place.plugin.catalog_root or skill.root,
+                                            text_variables=place.plugin.variables)
             elif profile.folder_manifests:
                 namespace = nearest_namespace(os.path.dirname(real))
                 if namespace is not None:

@@ -221,6 +221,9 @@ class Skill:
     #: a Markdown file that is a skill of its own, whatever its name (an agent that reads every
     #: ``x.md`` of a folder as a skill: the Copilot CLI's ``.claude/commands``)
     file_skill: bool = False
+    #: ``${key}`` placeholders the agent replaces in the skill's name and description, with
+    #: their values (a Gemini CLI extension's ``${extensionPath}``)
+    text_variables: tuple[tuple[str, str], ...] = ()
 
     @property
     def dir_name(self) -> str:

@@ -37,6 +37,7 @@ import enum
 import errno
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +77,9 @@ class Plugin:
     #: the names of its commands (:func:`claude_commands`): a skill of the plugin with one of
     #: them is not offered, the command is
     commands: frozenset[str] = frozenset()
+    #: ``${key}`` placeholders the agent replaces in its skills' texts, with their values
+    #: (Gemini CLI extensions: ``${extensionPath}``, ``${workspacePath}``, ``${/}``)
+    variables: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,11 +500,115 @@ def read_codex_config(path: Path, context: Context) -> Found:
     return Found(tuple(plugins))
 
 
+#: A Gemini CLI extension's manifest, and the record of how it was installed.
+GEMINI_MANIFEST = "gemini-extension.json"
+GEMINI_INSTALL_RECORD = ".gemini-extension-install.json"
+GEMINI_ENABLEMENT = "extension-enablement.json"
+_GEMINI_EXTENSION_NAME = re.compile(r"[a-zA-Z0-9-]+")
+
+
+def read_gemini_extensions(path: Path, context: Context) -> Found:
+    """Gemini CLI's extensions folder (``~/.gemini/extensions``): each folder in it is an
+    extension whose ``skills/`` folder adds skills under their own names, below the user's
+    and the project's (checked with 0.61.0, conformance case gemini-extensions).
+
+    A folder whose ``.gemini-extension-install.json`` says ``"type": "link"`` is read at its
+    ``source``. Its ``gemini-extension.json`` must be JSON with a ``name`` (letters, digits,
+    ``-``) and a ``version``, else Gemini skips the extension. ``extension-enablement.json``
+    beside the folders switches one off: ``{"<name>": {"overrides": ["!/path/*", ...]}}``,
+    the last rule matching the working directory decides, on by default. Its skills' texts
+    have ``${extensionPath}``, ``${workspacePath}`` and ``${/}`` replaced."""
+    if not os.path.isdir(path):
+        return Found()
+    notes: list[Note] = []
+    overrides = _gemini_enablement(path / GEMINI_ENABLEMENT, notes)
+    plugins: list[Plugin] = []
+    try:
+        folders = sorted(entry.name for entry in os.scandir(path) if entry.is_dir())
+    except OSError:
+        return Found(notes=(Note(path, "cannot be listed; Gemini CLI loads no extension"),))
+    for folder in folders:
+        installed = path / folder
+        record, _problem = load_json(installed / GEMINI_INSTALL_RECORD)
+        effective = installed
+        if (isinstance(record, dict) and record.get("type") == "link"
+                and isinstance(record.get("source"), str)):
+            effective = Path(record["source"])
+        manifest = effective / GEMINI_MANIFEST
+        config, problem = load_json(manifest) if os.path.isfile(manifest) else (
+            None, "missing")
+        name = config.get("name") if isinstance(config, dict) else None
+        if problem is None and (not isinstance(config, dict) or not name
+                                or not config.get("version")):
+            problem = "has no name or no version"
+        elif problem is None and not (isinstance(name, str)
+                                      and _GEMINI_EXTENSION_NAME.fullmatch(name)):
+            problem = "names the extension with more than letters, digits and '-'"
+        if problem is not None or not isinstance(name, str):
+            notes.append(Note(manifest, f"{problem}; Gemini CLI skips the extension"))
+            continue
+        state, reason = State.ENABLED, None
+        rule = _gemini_override(overrides.get(name, ()), context.project)
+        if rule is not None:
+            state = State.DISABLED
+            reason = (f"extension {name} is switched off in {path / GEMINI_ENABLEMENT} "
+                      f"({rule!r} matches the working directory)")
+        variables = (("extensionPath", str(effective)), ("workspacePath", str(context.project)),
+                     ("/", os.sep), ("pathSeparator", os.sep))
+        plugins.append(Plugin(name, "", effective / "skills", state, reason, installed,
+                              variables=variables))
+    return Found(tuple(plugins), tuple(notes))
+
+
+def _gemini_enablement(path: Path, notes: list[Note]) -> dict[str, tuple[str, ...]]:
+    """Each extension's override rules in ``extension-enablement.json`` (none when the file
+    is absent; a file Gemini cannot use is a note, and switches nothing off)."""
+    if not os.path.lexists(path):
+        return {}
+    data, problem = load_json(path)
+    rules: dict[str, tuple[str, ...]] = {}
+    if problem is None and isinstance(data, dict):
+        for name, entry in data.items():
+            listed = entry.get("overrides") if isinstance(entry, dict) else None
+            if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+                problem = f"{name}.overrides is not a list of text"
+                break
+            rules[name] = tuple(listed)
+    elif problem is None:
+        problem = "not an object"
+    if problem is not None:
+        notes.append(Note(path, f"{problem}; Gemini CLI switches no extension off"))
+        return {}
+    return rules
+
+
+def _gemini_override(rules: Iterable[str], project: Path) -> str | None:
+    """The last rule that switches the extension off for ``project``, or None when it is on
+    there (no rule matches, or the last that matches switches it on)."""
+    where = str(project).replace("\\", "/")
+    where = ("" if where.startswith("/") else "/") + where
+    where = where if where.endswith("/") else where + "/"
+    decided: str | None = None
+    for rule in rules:
+        off = rule.startswith("!")
+        base = rule[1:] if off else rule
+        subdirs = base.endswith("*")
+        base = base[:-1] if subdirs else base
+        base = base.replace("\\", "/")
+        base = ("" if base.startswith("/") else "/") + base
+        base = base if base.endswith("/") else base + "/"
+        pattern = re.escape(base) + ("(.*)?" if subdirs else "")
+        if re.fullmatch(pattern, where):
+            decided = rule if off else None
+    return decided
+
+
 #: Reader ids a :class:`~skillctl.agents.profile.PluginSource` can name.
 READERS: dict[str, Callable[[Path, Context], Found]] = {
     "claude-installed": read_claude_installed,
     "claude-skills-dir": read_claude_skills_dir,
     "codex-config": read_codex_config,
+    "gemini-extensions": read_gemini_extensions,
 }
 
 

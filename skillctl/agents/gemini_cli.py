@@ -15,6 +15,7 @@ from skillctl.agents.profile import (
     InvalidHandling,
     NameRule,
     NameSource,
+    PluginSource,
     Profile,
     Root,
     SettingsSource,
@@ -99,7 +100,11 @@ PROFILE = Profile(
         "from the reverse byte order, differently from run to run on the same tree",
         "security (issue 18): allowed-tools in a skill is ignored and the shell tool asks before "
         "running (default approval mode): from the docs, not checked with the suite",
-        "extension skills are not scanned",
+        "extensions: read in the order of their folders' names (Gemini lists the folder as "
+        "the file system does); two extensions of one name (Gemini refuses to load them), "
+        "security.allowedExtensions and blockGitExtensions, a --extensions list and "
+        "${...} in an extension skill's name (replaced after the names are compared) are "
+        "not modelled; its body's placeholders are shown as written",
         "folder trust is not checked: project skills are shown as loaded",
         "GEMINI_CLI_HOME (moves ~/.gemini and ~/.agents) is not read",
         "built-ins are those of 0.61.0, located through the gemini command on PATH",
@@ -115,6 +120,10 @@ PROFILE = Profile(
                        note="the workspace's (the working directory); read in a trusted folder",
                        write_scope="project"),
     ),
+    # extensions in ~/.gemini/extensions add their skills/ under their own names, after the
+    # built-ins and before the user's skills (0.61.0, conformance case gemini-extensions)
+    plugin_sources=(PluginSource("gemini-extensions", ("{home}/.gemini/extensions",),
+                                 note="Gemini CLI extensions", before_roots=True),),
     link_project_root="{project}/.gemini/skills",
     link_user_root="{home}/.gemini/skills",
 )

@@ -112,6 +112,9 @@ class Root:
     #: the agent reads this root after its built-in skills: a built-in keeps its name from
     #: a skill here, and the catalog lists the root's skills after the built-ins
     after_builtins: bool = False
+    #: a plugin's skills folder scanned before the profile's roots (lowest precedence when
+    #: the last copy wins: Gemini CLI's extensions), see :class:`PluginSource`
+    before_roots: bool = False
     #: with ``Profile.skills_folder_as_root``: how deep the walk goes below the root's own
     #: ``skills/`` folder (None: ``max_depth``); OpenClaw walks a configured folder 2 levels
     #: deep but its ``skills/`` 6
@@ -204,6 +207,9 @@ class PluginSource:
     templates: tuple[str, ...]
     enabled_key: str = ""
     note: str = ""
+    #: the plugins' skills come before the profile's roots in scan order, not after them
+    #: (Gemini CLI reads its extensions' skills after its built-ins, before the user's)
+    before_roots: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,9 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
         as_text = _js_string(declared_name) if fmt.name_from_dir else None
         display = as_text if (as_text is not None and as_text != name
                               and _DISPLAY_NAME.match(as_text)) else None
+        if skill.text_variables:  # a Gemini CLI extension's ${extensionPath}, ...
+            name, description = (_hydrated(name, skill.text_variables),
+                                 _hydrated(description, skill.text_variables))
         if skill.namespace is not None:  # a plugin's skill: <plugin>:<name> (issue 14 §4)
             name = f"{skill.namespace}:{name}"
             display = f"{skill.namespace}:{display}" if display is not None else None
@@ -245,6 +248,16 @@ def build_entries(skills: Iterable[Skill], fmt: CatalogFormat,
             kept.append(e)
         entries = kept
     return entries, skipped
+
+
+_PLACEHOLDER = re.compile(r"\$\{(.*?)\}")
+
+
+def _hydrated(text: str, variables: tuple[tuple[str, str], ...]) -> str:
+    """``text`` with each ``${key}`` of ``variables`` replaced by its value; other
+    placeholders stay as written (Gemini CLI's ``hydrateString``)."""
+    values = dict(variables)
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
 def render_catalog(skills: Iterable[Skill], format_id: str, request: BudgetRequest | None = None,

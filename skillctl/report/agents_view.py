@@ -298,16 +298,19 @@ def build_lines(agents: Sequence[AgentOverview], home: Path, width: int, *,
                 if item.note:
                     para(item.note, "           ", "", "dim")
         if agent.plugins:
-            lines.append([("  installed plugins' skills folders (skills named plugin:skill):",
-                           "")])
+            # a plugin without a namespace (a Gemini CLI extension) adds plain names
+            naming = ("skills named plugin:skill" if any(p.namespace for p in agent.plugins)
+                      else "skills under their own names")
+            lines.append([(f"  installed plugins' skills folders ({naming}):", "")])
             for plugin in agent.plugins:
                 mark = "yes" if plugin.present else "no "
                 state = "" if plugin.state == "enabled" else f" ({plugin.state})"
-                lead = f"      {mark}  {printable(plugin.namespace)}{state}  "
+                label = printable(plugin.namespace or plugin.id)
+                lead = f"      {mark}  {label}{state}  "
                 lines.append([
                     ("      ", ""),
                     (mark, "green" if plugin.present else "dim"),
-                    (f"  {printable(plugin.namespace)}{state}  ", ""),
+                    (f"  {label}{state}  ", ""),
                     (shown(plugin.path, cells(lead)), ""),
                 ])
                 if plugin.reason:
