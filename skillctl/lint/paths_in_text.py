@@ -223,10 +223,54 @@ def _read_body_references(ctx: SkillContext) -> tuple[RawReference, ...]:
     return tuple(raw_references(ctx.parsed.body))
 
 
+def _comment_spans(body: str) -> list[tuple[int, int]]:
+    """(start, end) of each HTML comment block in ``body``: one that opens a line (at most
+    three spaces in, as CommonMark's HTML block does) outside a code block, up to its
+    ``-->`` (``<!-->`` is one whole; an unclosed one runs to the end). A ``<!--`` inside a
+    line (an XSS payload in a code sample: ``'<!--><script>'``) or in a code block (an
+    ``html`` sample's ``<!-- payloads.html -->``) opens none."""
+    spans: list[tuple[int, int]] = []
+    opener: str | None = None
+    offset = 0
+    end = 0
+    for line in body.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        fence = FENCE.match(line) if ("```" in line or "~~~" in line) else None
+        if fence and start >= end:
+            marker = fence.group(1)
+            if opener is None:
+                opener = marker
+            elif marker[0] == opener[0] and len(marker) >= len(opener) \
+                    and not line.strip()[len(marker):].strip():
+                opener = None
+            continue
+        if opener is not None or start < end or not line.lstrip(" ").startswith("<!--") \
+                or len(line) - len(line.lstrip(" ")) > 3:
+            continue
+        at = start + line.index("<!--")
+        close = body.find("-->", at + 2)
+        end = len(body) if close < 0 else close + 3
+        spans.append((at, end))
+    return spans
+
+
 def raw_references(body: str) -> Iterator[RawReference]:
     """:func:`references` without line numbers: (offset where the reference's line starts,
     target, column, is_link). Counting lines costs a pass over the body; most references
-    are fine and need no line number."""
+    are fine and need no line number. A reference inside an HTML comment is left out: the
+    author commented it out (``<!-- Uncomment and link as needed: [x](references/x.md)
+    -->`` in a template, seventy-first sample)."""
+    if "<!--" not in body:
+        yield from _raw_references(body)
+        return
+    spans = _comment_spans(body)
+    for found in _raw_references(body):
+        at = found[0] + found[2] - 1
+        if not any(start <= at < end for start, end in spans):
+            yield found
+
+
+def _raw_references(body: str) -> Iterator[RawReference]:
     opener: str | None = None  # the open fence's marker (CommonMark: closed by the same
     # character, at least as long, with no info string)
     template = False  # the open fence holds a document template (```markdown)

@@ -37,7 +37,9 @@ _CODE_LANGS = SHELL_LANGS | PYTHON_LANGS | JS_LANGS
 #: Chinese, "prohibited" (禁止, 严禁), "dangerous", "malicious", "attack" (危险, 恶意, 攻击),
 #: "bypass", "penetration (testing)", "vulnerability" (绕过, 渗透, 漏洞)
 #: and "do not / never" (不要, 切勿, 请勿) before "run", "execute" or "use" in the same clause
-#: (not before "用户", "user").
+#: (not before "用户", "user"); a hardening guide's "Red Lines (absolute prohibitions)" and
+#: "Examples that trigger", a session monitor's "Restricted Commands (Alert Triggers)" and a
+#: table whose header cell is "Pattern" or "Risk" (seventieth to seventy-second samples).
 DOC_MARKERS = re.compile(
     r"\b(?:blocked|forbidden|prohibited|disallowed|deny|(?:it|this) blocks)\b|"
     r"(?:^|[-*+]\s)\s*block\s+(?:destructive|dangerous|risky|commands?\b)|"
@@ -45,10 +47,13 @@ DOC_MARKERS = re.compile(
     r"(?:不要|切勿|请勿)[^。\uff0c\uff1b\uff01\uff1f\n]{0,24}?(?:运行|执行|使用|粘贴|调用|用(?!户))|"
     r"\b(?:attack\w*|attacker|malicious|malware|exploit\w*|backdoor\w*|exfiltrat\w*|"
     r"phishing|threat\w*|vulnerab\w*|insecure|unsafe|dangerous|suspicious|anti-?patterns?|"
+    r"prohibitions?|red[- ]lines?(?![- ]check)|restricted commands?|alert triggers?|"
+    r"(?:examples?|commands?|patterns?) that (?:trigger|are blocked|require)|"
     r"red[- ]flags?|bad (?:practice|example)|what not to do|never (?:run|do|execute|use|pipe|"
     r"paste|type|copy)|do not (?:run|execute|pipe|paste|use)|don'?t (?:run|execute|pipe|"
     r"paste|use)|injection|indicators? of compromise|iocs?|detect(?:s|ed|ion|ing)?|"
-    r"(?:is|are) flagged|sample of|red[- ]team\w*|pentest\w*|ctf|(?:de)?obfuscat\w*)\b|❌|🚫",
+    r"(?:is|are) flagged|sample of|red[- ]team\w*|pentest\w*|ctf|(?:de)?obfuscat\w*)\b|❌|🚫|"
+    r"\|\s*(?:pattern|risk)\s*\|",
     re.IGNORECASE)
 #: Reference files about security: every block in them is documentation.
 _SECURITY_FILE = re.compile(

@@ -3,10 +3,14 @@
 Calls are named through the file's imports (``from subprocess import run as r`` makes
 ``r(...)`` ``subprocess.run``) and through the variables that hold objects
 (``s = socket.socket(); s.sendall(...)``). Data is followed through assignments, flow
-insensitively, with labels: "credential" (a credential store's path or content), "dotenv"
-(a ``.env`` file's; a key read from it by name, ``env["API_KEY"]``, is one variable, as
+insensitively, with labels: "credential" (a credential store's content), "dotenv" (a
+``.env`` file's; a key read from it by name, ``env["API_KEY"]``, is one variable, as
 ``os.environ["API_KEY"]`` is), "env" (the whole environment), "download" (a response body),
-"decoded" (base64/hex/zlib output). A
+"decoded" (base64/hex/zlib output). A store's path alone is "credential-name" or
+"dotenv-name": it becomes the store's content in an expression that also reads (``open``,
+``read_text``, ``glob``, a shell command, ...), so ``.aws/credentials`` named in a memo sent
+to an API, or in a list of paths a scanner asks a web server for, is no secret sent (a
+cybersecurity collection of the seventieth sample). A
 labelled value reaching a network call is exfiltration; a "download" or "decoded" value
 reaching ``exec``/``eval`` is remote or obfuscated code. Strings given to ``os.system`` and
 ``subprocess`` are analysed as shell commands.
@@ -28,6 +32,11 @@ _AUTH_KEYWORDS = frozenset({"headers", "auth"})
 _SEND_METHODS = frozenset({"post", "put", "patch", "request", "send", "sendall", "sendto",
                            "sendmail", "send_message", "storbinary", "storlines", "upload",
                            "upload_file", "put_object", "emit", "publish", "sendfile"})
+#: functions of the network modules that return a plain value, not a client or connection
+_VALUE_HELPERS = frozenset({"gethostname", "gethostbyname", "gethostbyname_ex", "getfqdn",
+                            "gethostbyaddr", "getaddrinfo", "getnameinfo", "inet_aton",
+                            "inet_ntoa", "inet_pton", "inet_ntop", "htons", "ntohs", "htonl",
+                            "ntohl", "getdefaulttimeout", "quote", "unquote", "urlencode"})
 _HTTP_MODULES = ("requests", "httpx", "urllib.request", "urllib3", "aiohttp", "http.client",
                  "pycurl", "socket", "smtplib", "ftplib", "websocket", "websockets",
                  "paramiko", "boto3", "dns.resolver", "grpc")
@@ -118,7 +127,8 @@ class _Analysis:
         #: functions' ``line`` or ``data`` are two variables; see :meth:`scopes`)
         self._keys: dict[int, str] = {}
         #: :meth:`_summarize` of each expression asked about, by node
-        self._summaries: dict[int, tuple[frozenset[str], tuple[tuple[str, bool], ...]]] = {}
+        self._summaries: dict[int, tuple[frozenset[str], tuple[tuple[str, bool], ...],
+                                         bool]] = {}
 
     def walk(self, node: ast.AST) -> list[ast.AST]:
         """``list(ast.walk(node))`` (breadth first), from the children the walk of the whole
@@ -188,16 +198,19 @@ class _Analysis:
         summary = self._summaries.get(id(node))
         if summary is None:
             summary = self._summaries[id(node)] = self._summarize(node)
-        found, names = summary
+        found, names, reads = summary
         for key, keyed in names:
             held = self.labels.get(key)
             if held:
                 # env["DIFY_API_KEY"] of a parsed .env file: one variable, as
                 # os.environ["X"] is, not the file
                 found = found | (held - _DOTENV if keyed else held)
+        if reads and found & _NAMES.keys():  # a store's path, read here: its content
+            found = found | {_NAMES[label] for label in found & _NAMES.keys()}
         return found
 
-    def _summarize(self, node: ast.AST) -> tuple[frozenset[str], tuple[tuple[str, bool], ...]]:
+    def _summarize(self, node: ast.AST) -> tuple[frozenset[str], tuple[tuple[str, bool], ...],
+                                                 bool]:
         """What :meth:`expr_labels` needs of an expression that does not change once the
         variables' objects and scopes are known: the labels of its own calls, strings and
         ``os.environ`` reads, and the variables it names (each with whether it is read for
@@ -206,6 +219,7 @@ class _Analysis:
         found: set[str] = set()
         strings = []
         names: dict[str, bool] = {}
+        reads = False
         inner = self.walk(node)
         by_name = _read_by_name(inner)
         for sub in inner:
@@ -216,6 +230,7 @@ class _Analysis:
                 strings.append(sub.value)
             elif isinstance(sub, ast.Call):
                 name = self.dotted(sub.func)
+                reads = reads or name.rsplit(".", 1)[-1] in _READ_CALLS or name in _SHELL_CALLS
                 if name in _DECODERS or name.endswith((".b64decode", ".fromhex", ".unhexlify",
                                                        ".decompress")):
                     found.add("decoded")
@@ -230,8 +245,10 @@ class _Analysis:
         if strings:
             store = F.credential_store("/".join(strings))
             if store is not None:
-                found.add("dotenv" if store == F.DOTENV else "credential")
-        return frozenset(found), tuple(names.items())
+                found.add("dotenv-name" if store == F.DOTENV else "credential-name")
+        if reads and found & _NAMES.keys():
+            found |= {_NAMES[label] for label in found & _NAMES.keys()}
+        return frozenset(found), tuple(names.items()), reads
 
     def _is_environ(self, node: ast.AST) -> bool:
         return self.dotted(node) == "os.environ" if isinstance(node, ast.Attribute | ast.Name) \
@@ -272,11 +289,17 @@ class _Analysis:
                      and (n is t or n.id not in self.aliases)]
             # method calls that fill a variable: data.update(os.environ), buf.write(key)
             pairs.append(([self.key(n) for n in named], value))
-            if isinstance(value, ast.Call) and len(named) == 1:
+            # a variable assigned a client or connection is that object (``s =
+            # socket.socket()``; its ``s.send`` is a send); an attribute is not its object
+            # (``self.hostname = socket.gethostname()`` leaves ``self`` a plain object), nor
+            # is a value a module's helper returns (a host name, a parsed URL)
+            if isinstance(value, ast.Call) and len(named) == 1 and targets[0] is named[0]:
                 callee = self.dotted(value.func)
                 if callee and callee.split(".")[0] in ("socket", "requests", "httpx",
                                                        "smtplib", "ftplib", "http",
-                                                       "urllib", "aiohttp", "paramiko"):
+                                                       "urllib", "aiohttp", "paramiko") \
+                        and callee.rsplit(".", 1)[-1] not in _VALUE_HELPERS \
+                        and not callee.startswith("urllib.parse"):
                     self.objects[named[0].id] = callee
         for node in self.tree.of(ast.Call):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
@@ -350,6 +373,8 @@ class _Analysis:
             for keyword in node.keywords:
                 if keyword.arg not in _AUTH_KEYWORDS or not host:
                     carried |= self.expr_labels(keyword.value)
+            if method in _FILE_TRANSFERS:  # sftp.put(path, ...) sends the file at path
+                carried |= {_NAMES[label] for label in carried & _NAMES.keys()}
             if name.startswith(_LOGIN_MODULES) and method not in _LOGIN_TRANSFERS:
                 carried.discard("credential")  # the key authenticates, it is not sent
             if _LEAKED & carried:
@@ -613,6 +638,18 @@ def _what(labels: set[str] | frozenset[str]) -> str:
 #: ``.env`` file (whole), the whole environment.
 _LEAKED = frozenset({"credential", "dotenv", "env"})
 _DOTENV = frozenset({"dotenv"})
+#: a store's path -> its content, once an expression reads it
+_NAMES = {"credential-name": "credential", "dotenv-name": "dotenv"}
+#: calls (by their last name) that read a file or folder they are given: what a store's
+#: path becomes in an expression that holds one
+_READ_CALLS = frozenset({"open", "read", "read_text", "read_bytes", "readlines", "readline",
+                         "load", "safe_load", "full_load", "dotenv_values", "load_dotenv",
+                         "glob", "rglob", "iterdir", "listdir", "scandir", "walk", "copy",
+                         "copy2", "copyfile", "copytree", "make_archive", "add", "write",
+                         "fromfile", "loadtxt", "ConfigParser", "netrc"})
+#: network calls that send a local file given by its path (``sftp.put(path, remote)``)
+_FILE_TRANSFERS = frozenset({"put", "upload", "upload_file", "sendfile", "storbinary",
+                             "storlines", "fput_object", "upload_from_filename"})
 
 
 def _read_by_name(nodes: list[ast.AST]) -> set[int]:

@@ -26,8 +26,45 @@ from tests.conftest import CORPUS, DATA, REPO
 BENCH = REPO / "bench" / "out" / "corpus-2000"
 
 
+def _commented(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
+    """Line -> the column ranges (0-based, end excluded) an HTML comment block covers: one
+    opened at a line's start (at most three spaces in) outside a code block, to its ``-->``
+    (``<!-->`` closes itself), or to the end of the body."""
+    covered: dict[int, list[tuple[int, int]]] = {}
+    opener: str | None = None
+    open_comment = False
+    for offset, line in enumerate(body.split("\n")):
+        line_no = first_line + offset
+        if open_comment:
+            close = line.find("-->")
+            covered[line_no] = [(0, len(line) + 1 if close < 0 else close + 3)]
+            open_comment = close < 0
+            continue
+        fence = refs.FENCE.match(line)
+        if fence:
+            marker = fence.group(1)
+            if opener is None:
+                opener = marker
+            elif marker[0] == opener[0] and len(marker) >= len(opener) \
+                    and not line.strip()[len(marker):].strip():
+                opener = None
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if opener is None and indent <= 3 and line.lstrip(" ").startswith("<!--"):
+            close = line.find("-->", indent + 2)
+            covered[line_no] = [(indent, len(line) + 1 if close < 0 else close + 3)]
+            open_comment = close < 0
+    return covered
+
+
 def _line_by_line(body: str, first_line: int) -> list[refs.Reference]:
     """Every pattern on every line: what :func:`refs.references` must find."""
+    covered = _commented(body, first_line)
+    return [ref for ref in _every_line(body, first_line)
+            if not any(start <= ref.column - 1 < end for start, end in covered.get(ref.line, ()))]
+
+
+def _every_line(body: str, first_line: int) -> list[refs.Reference]:
     found: list[refs.Reference] = []
     opener: str | None = None
     template = False  # inside ```markdown: code paths are the template's (issue 16)

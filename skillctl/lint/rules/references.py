@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterator
 
 from skillctl.lint.context import SkillContext
@@ -79,8 +80,12 @@ def broken_reference(ctx: SkillContext) -> Iterator[Finding]:
     paths inside a document template fence (`` ```markdown ``), footnotes
     (`[^1]: ...`) and paths that start with a variable other than the skill directory's
     (`${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`, `{skill_path}/...`; `${CLAUDE_SKILL_DIR}` is
-    checked). A link into a hidden folder the skill does not have (`.dbt-wiki/lineage.md`,
-    the folder of the user's project where the skill keeps its output) is a warning. When
+    checked), and a link inside an HTML comment (`<!-- [x](references/x.md) -->`: commented
+    out). A link into a folder of the user's project the skill does not have is a warning:
+    a hidden one (`.dbt-wiki/lineage.md`, where the skill keeps its output), or one its text
+    names below another folder (`adr/0001-layer-map.md` in the example index of a document
+    the skill has the agent write, its ADRs going to `docs/adr/`; not `scripts/`,
+    `references/` or `assets/`, which stay the skill's). When
     SKILL.md is a symbolic link, paths are looked up in the skill folder,
     where the agents that load such a skill (Claude Code, Gemini CLI, OpenCode) point the
     model, not beside the link's target; the message says when the file exists only there.
@@ -151,11 +156,26 @@ def _broken(
 
 
 def _project_folder(ctx: SkillContext, target: str) -> bool:
-    """Whether ``target`` starts with a hidden folder (``.dbt-wiki/``) the skill does not
-    have."""
-    first = target.removeprefix("./").split("/", 1)[0]
-    return (len(first) > 2 and first.startswith(".") and "/" in target.removeprefix("./")
-            and not os.path.isdir(os.path.join(ctx.directory, first)))
+    """Whether ``target`` starts with a folder of the user's project, not the skill's: a
+    hidden one the skill does not have (``.dbt-wiki/``), or one the skill's text names
+    below another folder (``adr/0001-layer-map.md`` in the example index of the
+    ``docs/ARCHITECTURE.md`` it has the agent write, its ADRs going to ``docs/adr/``;
+    seventy-third sample)."""
+    relative = target.removeprefix("./")
+    first = relative.split("/", 1)[0]
+    if len(first) <= 2 or "/" not in relative or os.path.isdir(
+            os.path.join(ctx.directory, first)):
+        return False
+    if first.startswith("."):
+        return True
+    if first.lower() in _SKILL_FOLDERS:
+        return False  # scripts/run.sh is the skill's, whatever "./scripts/run.sh" says
+    return re.search(rf"(?<![\w./-])\w[\w.-]*/{re.escape(first)}/", ctx.parsed.body) is not None
+
+
+#: Folders a skill keeps its own files in (the spec's, and common ones)
+_SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "resources",
+                            "templates", "examples", "docs", "bin", "lib", "tools"})
 
 
 def _exists_in(folder: str, target: str) -> bool:

@@ -197,12 +197,26 @@ class ScriptUsage:
                 or bool(self.interpreters))
 
 
+#: A placeholder for the interpreter the host picks (``<runtime> scripts/x.py``, ``<python>``,
+#: ``$PYTHON``, ``{python}``; seventy-third sample): its name inside.
+_INTERPRETER_PLACEHOLDER = re.compile(r"(?:<|\$\{?|\{)([a-z][a-z0-9_-]*)(?:>|\}|)")
+#: Placeholder names that stand for an interpreter without naming one.
+_ANY_INTERPRETER = frozenset({"runtime", "interpreter", "python_bin", "python_cmd",
+                              "python_exe", "runner", "py_runner"})
+
+
 def _interpreter(word: str) -> str | None:
     name = word.rsplit("/", 1)[-1].lower().lstrip("!@")  # Claude Code's !cmd
     if name.endswith(".exe"):
         name = name[:-4]
     if name in INTERPRETERS:
         return name
+    placeholder = _INTERPRETER_PLACEHOLDER.fullmatch(name) if name[:1] in "<${" else None
+    if placeholder is not None:
+        inner = placeholder.group(1)
+        if inner in _ANY_INTERPRETER:
+            return "runtime"
+        name = inner
     bare = _VERSION_SUFFIX.sub("", name)
     return bare if bare and bare in INTERPRETERS else None
 
@@ -603,6 +617,8 @@ def _how(usage: ScriptUsage) -> str:
                 "its other scripts of this kind through an interpreter")
     if usage.inline_direct and not usage.direct and usage.interpreters:
         via = sorted(usage.interpreters)[0]
+        if via == "runtime":  # <runtime> scripts/x.py
+            via = "an interpreter the host picks (<runtime>)"
         if usage.own_usage:
             return (f"its own usage line runs it with {via}, but inline code in the skill's "
                     "text runs it directly")
@@ -631,7 +647,8 @@ def script_not_executable(ctx: SkillContext) -> Iterator[Finding]:
     "run" (Run `scripts/x.py` on the draft: the text gives no command line and the agent
     picks one, usually with the interpreter); never named, info. A script that every command
     runs through an interpreter (`python3 scripts/x.py`, `node x.js`, `bash x.sh`, `uv run
-    x.py`) needs no exec bit and is not reported; when only inline code in prose runs it
+    x.py`, or a placeholder for one: `<runtime> scripts/x.py`, `$PYTHON x.py`, `{python}`)
+    needs no exec bit and is not reported; when only inline code in prose runs it
     directly (Regenerate with `scripts/x.py out/`) beside such commands, or while the
     script's own usage line runs it through an interpreter (`Usage: python3 x.py`), a
     warning; also a
