@@ -13,13 +13,7 @@ from skillctl.agents import get_profile
 from skillctl.cli.app import app
 from skillctl.discovery import Resolution, discover
 from tests.conftest import write_skill
-
-
-def _tree(tmp_path: Path) -> tuple[Path, Path]:
-    home, project = tmp_path / "home", tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    home.mkdir()
-    return project, home
+from tests.verified import project_and_home as _tree
 
 
 def _json(path: Path, value: object) -> None:
