@@ -244,3 +244,25 @@ def _openclaw_extra_dirs(base: Path) -> Case:
           '{ skills: { load: { extraDirs: ["~/ex1", "rel", ' + listed_dirs + ", ], }, }, }\n")
     return make("settings-openclaw-extra-dirs", base, home, project,
                 "OpenClaw skills.load.extraDirs: precedence, resolution and depth")
+
+
+@_case
+def _gemini_cli_home(base: Path) -> Case:
+    # 0.61.0: $GEMINI_CLI_HOME stands for the home folder in Gemini CLI's user roots
+    # (.gemini/skills, .agents/skills), its user settings and its extensions; the real home's
+    # folders are not read
+    home, project = tree(base)
+    moved = base / "gemini-home"
+    skill(moved / ".gemini/skills/from-moved-gemini")
+    skill(moved / ".agents/skills/from-moved-agents")
+    skill(moved / ".gemini/skills/switched-off")
+    write(moved / ".gemini/settings.json", '{"skills": {"disabled": ["switched-off"]}}\n')
+    write(moved / ".gemini/extensions/ext/gemini-extension.json",
+          '{"name": "ext", "version": "1"}\n')
+    skill(moved / ".gemini/extensions/ext/skills/from-moved-extension")
+    skill(home / ".gemini/skills/from-real-home")
+    skill(home / ".agents/skills/from-real-home-agents")
+    skill(project / ".gemini/skills/from-project")
+    return make("settings-gemini-cli-home", base, home, project,
+                "$GEMINI_CLI_HOME moves Gemini CLI's user skills, settings and extensions",
+                env={"GEMINI_CLI_HOME": str(moved)})

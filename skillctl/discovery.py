@@ -445,6 +445,8 @@ def _placeholders(home: Path, env: Mapping[str, str]) -> dict[str, str]:
         "codex_home": env.get("CODEX_HOME") or str(home / ".codex"),
         "claude_config": env.get("CLAUDE_CONFIG_DIR") or str(home / ".claude"),
         "openclaw_state": env.get("OPENCLAW_STATE_DIR") or str(home / ".openclaw"),
+        # Gemini CLI's home for ~/.gemini and ~/.agents (and its extensions, its settings)
+        "gemini_home": env.get("GEMINI_CLI_HOME") or str(home),
     }
 
 

@@ -40,7 +40,8 @@ def test_profile_is_complete(agent: str) -> None:
         assert root.max_depth >= 1
         # only the documented placeholders
         for name in re.findall(r"\{([^{},]*)\}", root.template):
-            assert name in {"project", "home", "config", "codex_home", "claude_config"} or \
+            assert name in {"project", "home", "config", "codex_home", "claude_config",
+                            "gemini_home"} or \
                 name.startswith(("env:", "envlist:"))
     # every (U) fact is written down where the agent is not fully known
     if profile.winner is Winner.UNDEFINED:

@@ -103,3 +103,23 @@ def test_a_clipped_block_scalar_on_the_last_key_keeps_its_final_newline(tmp_path
                                      "  line two\n---\nBody.\n", encoding="utf-8")
     (view,) = discover(GEM, project, home, {}).views
     assert view.description == "line one\nline two\n"
+
+
+def test_gemini_cli_home_moves_the_user_folders(tmp_path: Path) -> None:
+    # $GEMINI_CLI_HOME stands for the home folder in the user's roots, settings and
+    # extensions (conformance case settings-gemini-cli-home)
+    project, home = tree(tmp_path)
+    moved = tmp_path / "gemini-home"
+    skill(moved / ".gemini/skills/from-moved")
+    skill(moved / ".agents/skills/from-moved-agents")
+    skill(moved / ".gemini/skills/switched-off")
+    (moved / ".gemini/settings.json").write_text('{"skills": {"disabled": ["switched-off"]}}')
+    extension = moved / ".gemini/extensions/ext"
+    skill(extension / "skills/from-extension")
+    (extension / "gemini-extension.json").write_text('{"name": "ext", "version": "1"}')
+    skill(home / ".gemini/skills/from-real-home")
+    views = discover(GEM, project, home, {"GEMINI_CLI_HOME": str(moved)}).views
+    assert {v.name: v.status.value for v in views} == {
+        "from-moved": "active", "from-moved-agents": "active", "switched-off": "disabled",
+        "from-extension": "active"}
+    assert "from-real-home" in {v.name for v in discover(GEM, project, home, {}).views}

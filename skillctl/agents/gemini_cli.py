@@ -49,10 +49,12 @@ PROFILE = Profile(
         "skillManager.ts, config/storage.ts, prompts/snippets.ts, tools/activate-skill.ts",
         "google-gemini/gemini-cli docs/cli/skills.md",
     ),
-    # Lowest precedence first: later roots overwrite earlier ones (last wins).
+    # Lowest precedence first: later roots overwrite earlier ones (last wins). $GEMINI_CLI_HOME
+    # stands for the home folder in the user's roots, settings and extensions (0.61.0,
+    # conformance case settings-gemini-cli-home)
     roots=(
-        Root("{home}/.gemini/skills", Scope.USER),
-        Root("{home}/.agents/skills", Scope.USER),
+        Root("{gemini_home}/.gemini/skills", Scope.USER),
+        Root("{gemini_home}/.agents/skills", Scope.USER),
         Root("{project}/.gemini/skills", Scope.PROJECT,
              note="workspace skills load only when the folder is trusted"),
         Root("{project}/.agents/skills", Scope.PROJECT,
@@ -106,7 +108,6 @@ PROFILE = Profile(
         "${...} in an extension skill's name (replaced after the names are compared) are "
         "not modelled; its body's placeholders are shown as written",
         "folder trust is not checked: project skills are shown as loaded",
-        "GEMINI_CLI_HOME (moves ~/.gemini and ~/.agents) is not read",
         "built-ins are those of 0.61.0, located through the gemini command on PATH",
         "workspace settings are read whether or not the folder is trusted; system settings "
         "are not read",
@@ -114,7 +115,7 @@ PROFILE = Profile(
     # Settings that switch skills off (issue 14 §5; checked with 0.61.0): skills.disabled
     # (names, any case) in the user's and the workspace's settings, and skills.enabled.
     settings=(
-        SettingsSource(("{home}/.gemini/settings.json",), Scope.USER, "gemini-cli",
+        SettingsSource(("{gemini_home}/.gemini/settings.json",), Scope.USER, "gemini-cli",
                        write_scope="user"),
         SettingsSource(("{project}/.gemini/settings.json",), Scope.PROJECT, "gemini-cli",
                        note="the workspace's (the working directory); read in a trusted folder",
@@ -122,8 +123,8 @@ PROFILE = Profile(
     ),
     # extensions in ~/.gemini/extensions add their skills/ under their own names, after the
     # built-ins and before the user's skills (0.61.0, conformance case gemini-extensions)
-    plugin_sources=(PluginSource("gemini-extensions", ("{home}/.gemini/extensions",),
+    plugin_sources=(PluginSource("gemini-extensions", ("{gemini_home}/.gemini/extensions",),
                                  note="Gemini CLI extensions", before_roots=True),),
     link_project_root="{project}/.gemini/skills",
-    link_user_root="{home}/.gemini/skills",
+    link_user_root="{gemini_home}/.gemini/skills",
 )
