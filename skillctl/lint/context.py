@@ -37,8 +37,10 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 
 
 _SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?templates?(?:[-_]skills?)?", re.IGNORECASE)
-_ONE_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_])?template(?:[-_]skills?)?",
-                                 re.IGNORECASE)
+#: (the plural only after "skill": ``skill-templates/``, a package's store of the skill its
+#: installer fills in and writes under the skill's name; seventy-ninth sample)
+_ONE_SKILL_TEMPLATE = re.compile(r"[._-]?(?:skills?[-_]templates|(?:skills?[-_])?template)"
+                                 r"(?:[-_]skills?)?", re.IGNORECASE)
 #: A folder that holds templates for new skills (``templates/skill/SKILL.md``,
 #: ``templates/skill-skeleton/skills/skill-name/SKILL.md``).
 _TEMPLATE_FOLDER = re.compile(r"[._-]?(?:skills?[-_])?(?:templates?|skeletons?|scaffolds?)"
@@ -250,8 +252,8 @@ class SkillContext:
     @functools.cached_property
     def is_single_skill_template(self) -> bool:
         """:attr:`is_skill_template` without the plural `templates` (a skill about
-        templates, `railway/templates` with `name: railway-templates`): its name is a
-        stand-in."""
+        templates, `railway/templates` with `name: railway-templates`; `skill-templates` is
+        one): its name is a stand-in."""
         return self._named_like(_ONE_SKILL_TEMPLATE)
 
     @functools.cached_property

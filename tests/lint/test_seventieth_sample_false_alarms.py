@@ -1,4 +1,4 @@
-"""The seventieth to seventy-third hand samples' false lint errors (issue 16,
+"""The seventieth to seventy-ninth hand samples' false lint errors (issue 16,
 docs/rule-precision.md), rebuilt from the lines that raised them, each beside the shape that
 must stay an error. (Their false security errors: tests/security/test_seventieth_sample_
 security.py.)"""
@@ -86,3 +86,21 @@ def test_an_interpreter_placeholder_runs_the_script(tmp_path: Path, contract: st
         "`scripts/check.py --run-root <run-root>`.\n", 0o644)
     put(skill, "scripts/check.py", _CHECK, 0o644)
     assert _found(skill, "script-not-executable") == {("check.py", 1): severity}
+
+
+@pytest.mark.parametrize(("folder", "severity"), [
+    # tzurp/openapi-skills-cli (seventy-ninth sample): the package's store of the skill its
+    # installer fills in (`<command-list-here>`) and writes to skills/openapi-skills/
+    ("skill-templates", "info"),
+    ("skills-templates", "info"),
+    ("skill-template", "info"),
+    # a skill about templates keeps the mismatch
+    ("templates", "error"),
+    ("railway-templates", "error"),
+])
+def test_a_store_of_skill_templates_holds_a_stand_in(tmp_path: Path, folder: str,
+                                                     severity: str) -> None:
+    skill = tmp_path / folder
+    put(skill, "SKILL.md", "---\nname: openapi-skills\ndescription: Calls the API. Use when "
+        "asked to.\n---\n# Commands\n\n<command-list-here>\n", 0o644)
+    assert _found(skill, "name-dir-mismatch") == {("SKILL.md", 2): severity}

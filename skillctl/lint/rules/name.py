@@ -337,27 +337,25 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     folder), and the hint never proposes a folder name that is not a valid name.
 
     A template for new skills (folder or name `template`, `_template`, `skill-template`,
-    `template-skill`; not `templates`, often a skill about templates, unless its name is a
-    placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed in every
-    copy. So does an example another skill keeps in its `examples/`, `templates/`,
-    `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with
-    `name: transmittal`), and a template in a repository's own `templates/` store, below no
-    skills folder (`templates/architecture-diagram-skill/` with `name:
-    architecture-diagram`, copied to `.agents/skills/architecture-diagram/` when used), and
-    a folder named `skill` whose parent has the skill's name (`gitea/skill/SKILL.md` with
-    `name: gitea`: a package's source folder, installed as `gitea/`), and a source folder
-    below no skills folder that a script beside it (or in `scripts/`, `bin/`, `tools/`)
-    installs under the skill's name: the script names both (`openclaw-skill/SKILL.md` with
-    `name: apple-health-query`, and `scripts/install_skill.sh` holding
-    `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`). So does a third
+    `skill-templates`, `template-skill`; not `templates`, often a skill about templates, unless
+    its name is a placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed
+    in every copy. So does an example another skill keeps in its `examples/`, `templates/`,
+    `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with `name:
+    transmittal`), and a template in a repository's own `templates/` store, below no skills
+    folder (`templates/architecture-diagram-skill/` with `name: architecture-diagram`, copied to
+    `.agents/skills/architecture-diagram/` when used), and a folder named `skill` whose parent
+    has the skill's name (`gitea/skill/SKILL.md` with `name: gitea`: a package's source folder,
+    installed as `gitea/`), and a source folder below no skills folder that a script beside it
+    (or in `scripts/`, `bin/`, `tools/`) installs under the skill's name: the script names both
+    (`openclaw-skill/SKILL.md` with `name: apple-health-query`, and `scripts/install_skill.sh`
+    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`). So does a third
     party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
     (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
-    repository's own skill, below no skills folder, whose README or text installs it under
-    its name: with the skills CLI (`npx skills add owner/solana-skills` puts `name: qedgen`
-    in `.agents/skills/qedgen/`) or to a path `skills/<name>/` it names. It stays an error
-    when the text also clones or copies the repository as it is into a skills folder
-    (`git clone URL ~/.claude/skills/`, "copy this directory"): that copy keeps the
-    repository's folder name.
+    repository's own skill, below no skills folder, whose README or text installs it under its
+    name: with the skills CLI (`npx skills add owner/solana-skills` puts `name: qedgen` in
+    `.agents/skills/qedgen/`) or to a path `skills/<name>/` it names. It stays an error when the
+    text also clones or copies the repository as it is into a skills folder (`git clone URL
+    ~/.claude/skills/`, "copy this directory"): that copy keeps the repository's folder name.
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
