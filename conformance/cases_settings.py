@@ -266,3 +266,25 @@ def _gemini_cli_home(base: Path) -> Case:
     return make("settings-gemini-cli-home", base, home, project,
                 "$GEMINI_CLI_HOME moves Gemini CLI's user skills, settings and extensions",
                 env={"GEMINI_CLI_HOME": str(moved)})
+
+
+@_case
+def _opencode_config_order(base: Path) -> Case:
+    # 1.18.33: the order OpenCode merges its config files in. File k of the six denies skill
+    # sk and allows every later one, so each skill is denied only when its file comes after
+    # every earlier file: all six are denied when skillctl's order is OpenCode's (global,
+    # opencode.json, opencode.jsonc, .opencode/opencode.json, ~/.opencode/opencode.json,
+    # $OPENCODE_CONFIG_DIR/opencode.json; also seen with skills.paths, the last list winning)
+    home, project = tree(base)
+    config_dir = base / "opencode-config-dir"
+    files = [home / ".config/opencode/opencode.json", project / "opencode.json",
+             project / "opencode.jsonc", project / ".opencode/opencode.json",
+             home / ".opencode/opencode.json", config_dir / "opencode.json"]
+    names = [f"skill-{k}" for k in range(1, len(files) + 1)]
+    _skills(project / ".agents/skills", *names)
+    for k, path in enumerate(files):
+        rules = {names[k]: "deny", **{name: "allow" for name in names[k + 1:]}}
+        write(path, json.dumps({"permission": {"skill": rules}}) + "\n")
+    return make("settings-opencode-config-order", base, home, project,
+                "the order of OpenCode's six config files, read off permission rules",
+                env={"OPENCODE_CONFIG_DIR": str(config_dir)})

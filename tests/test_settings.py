@@ -201,6 +201,22 @@ def test_opencode_default_agent_permissions_come_last(tmp_path: Path) -> None:
                                                         "gamma": "active"}
 
 
+def test_opencode_home_and_config_dir_files_come_after_the_project(tmp_path: Path) -> None:
+    # file k denies skill k and allows the later ones: every skill is denied only in
+    # OpenCode's order (1.18.33, conformance case settings-opencode-config-order)
+    names = tuple(f"skill-{k}" for k in range(1, 7))
+    project, home = _tree(tmp_path, ".agents/skills", names)
+    config_dir = tmp_path / "config-dir"
+    files = [home / ".config/opencode/opencode.json", project / "opencode.json",
+             project / "opencode.jsonc", project / ".opencode/opencode.json",
+             home / ".opencode/opencode.json", config_dir / "opencode.json"]
+    for k, path in enumerate(files):
+        rules = {names[k]: "deny", **{name: "allow" for name in names[k + 1:]}}
+        _write(path, json.dumps({"permission": {"skill": rules}}))
+    res = _run("opencode", project, home, {"OPENCODE_CONFIG_DIR": str(config_dir)})
+    assert set(_status(res).values()) == {"disabled"}
+
+
 def test_opencode_invalid_config_is_a_note(tmp_path: Path) -> None:
     project, home = _tree(tmp_path, ".opencode/skills")
     _write(project / "opencode.json", '{"permission": {"skill": {"alpha": "deny"}')

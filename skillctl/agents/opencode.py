@@ -113,14 +113,19 @@ PROFILE = Profile(
     uncertain=(
         "without git, / itself is assumed to be searched (not checked: not writable)",
         "skills.urls from the config are not fetched (offline)",
-        "$OPENCODE_CONFIG_DIR/opencode.json and the order of two config files in one folder "
-        "are not verified",
+        "of .opencode/opencode.json[c] at several levels of the project, which one wins is "
+        "not verified (modelled: the nearest)",
     ),
     # Settings that switch skills off (issue 14 §5; checked with 1.18.33): permission.skill
     # (or permission / permission["*"]) rules, the last matching one wins; "deny" drops the
-    # skill from the catalog. Global files first, then the project's from the worktree down;
-    # the default agent's agent.<name>.permission (default_agent, else build) after them all.
-    # skillctl enable/disable edit opencode.json[c] (the legacy config.json and
+    # skill from the catalog. The files in the order OpenCode merges them (checked with
+    # skills.paths, the last file's list winning, and with permission rules: conformance
+    # case settings-opencode-config-order): the global ones, the project's opencode.json[c]
+    # from the worktree down, the project's .opencode/opencode.json[c],
+    # ~/.opencode/opencode.json[c], then $OPENCODE_CONFIG_DIR's, which beats them all; the
+    # default agent's
+    # agent.<name>.permission (default_agent, else build) after them all. skillctl
+    # enable/disable edit opencode.json[c] (the legacy config.json, ~/.opencode and
     # $OPENCODE_CONFIG_DIR are read, never written)
     settings=tuple(
         SettingsSource((template,), scope, "opencode", walk=walk,
@@ -128,11 +133,13 @@ PROFILE = Profile(
         for templates, scope, walk, write in (
             (("{config}/opencode/config.json", "{config}/opencode/opencode.json",
               "{config}/opencode/opencode.jsonc"), Scope.USER, Walk.NONE, "user"),
-            (("{env:OPENCODE_CONFIG_DIR}/opencode.json",
-              "{env:OPENCODE_CONFIG_DIR}/opencode.jsonc"), Scope.USER, Walk.NONE, ""),
             (("{project}/opencode.json", "{project}/opencode.jsonc",
               "{project}/.opencode/opencode.json", "{project}/.opencode/opencode.jsonc"),
              Scope.PROJECT, Walk.DOWN_ROOT_FIRST, "project"),
+            (("{home}/.opencode/opencode.json", "{home}/.opencode/opencode.jsonc"),
+             Scope.USER, Walk.NONE, ""),
+            (("{env:OPENCODE_CONFIG_DIR}/opencode.json",
+              "{env:OPENCODE_CONFIG_DIR}/opencode.jsonc"), Scope.USER, Walk.NONE, ""),
         )
         for template in templates
     ),
