@@ -168,13 +168,13 @@ def _project_folder(ctx: SkillContext, target: str) -> bool:
         return False
     if first.startswith("."):
         return True
-    if first.lower() in _SKILL_FOLDERS:
+    if first.lower() in _OWN_FILE_FOLDERS:
         return False  # scripts/run.sh is the skill's, whatever "./scripts/run.sh" says
     return re.search(rf"(?<![\w./-])\w[\w.-]*/{re.escape(first)}/", ctx.parsed.body) is not None
 
 
 #: Folders a skill keeps its own files in (the spec's, and common ones)
-_SKILL_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "resources",
+_OWN_FILE_FOLDERS = frozenset({"scripts", "references", "reference", "assets", "resources",
                             "templates", "examples", "docs", "bin", "lib", "tools"})
 
 
