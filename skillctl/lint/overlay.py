@@ -179,8 +179,9 @@ _README_BYTES = 256 * 1024
 def install_route_naming(skill_dir: Path, name: str, body: str) -> str | None:
     """How a repository's own skill is installed under its name, when the skill's folder is
     the repository (below no skills folder) and its README or its own text says so: the
-    skills CLI (``npx skills add owner/repo``, which names the folder after ``name``), or an
-    install path ``skills/<name>/`` (``$HOME/.agents/skills/qedgen/tools``). None when no
+    skills CLI (``npx skills add owner/repo``, which names the folder after ``name``), an
+    install path ``skills/<name>/`` (``$HOME/.agents/skills/qedgen/tools``), or prose that
+    names the install folder ("use a folder named `diagram-studio`"). None when no
     such route is named, or when the text also names the folder as it is (``skills/<folder>``)
     or clones or copies the repository into a skills folder as it is: then the folder keeps
     the repository's name and the mismatch is real (sixty-sixth and sixty-seventh samples,
@@ -199,7 +200,23 @@ def install_route_naming(skill_dir: Path, name: str, body: str) -> str | None:
     for label, text in texts:
         if named.search(text):
             return f"{label} names its install path skills/{name}/"
+    told = _install_folder_told(name)
+    for label, text in texts:
+        if told.search(text):
+            return f"{label} says to install it in a folder named '{name}'"
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _install_folder_told(name: str) -> re.Pattern[str]:
+    """Prose that names the folder to install a skill in: "use a folder named
+    `diagram-studio`" (eighty-fifth sample), "rename the directory to `x`", "install it as
+    `x`"."""
+    quoted = rf"[`'\"]?{re.escape(name)}[`'\"]?(?![\w.-])"
+    return re.compile(
+        rf"\b(?:folder|directory)\s+(?:named|called)\s+{quoted}"
+        rf"|\brename\s+(?:the\s+|this\s+|its\s+)?(?:folder|directory|it)\s+to\s+{quoted}"
+        rf"|\binstall(?:ed)?\s+(?:it\s+)?as\s+{quoted}", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=64)

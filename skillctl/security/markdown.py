@@ -13,6 +13,7 @@ or title is about security (``references/threats.md``, "# Prompt injection attac
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -341,6 +342,8 @@ def _block(block: list[str], lang: str, relpath: str, first: int,
                      for s in block]
         if any(s.lstrip().startswith("|") for s in block):
             block = _without_table_rows(block)
+        if lang in _PLAIN_LANGS:
+            block = _without_list_glyphs(block)
         code = "\n".join(block)
         if "=" in code:
             state.local_names |= shell.local_names(code)
@@ -353,6 +356,26 @@ def _block(block: list[str], lang: str, relpath: str, first: int,
     elif lang in JS_LANGS:
         code = "\n".join(block)
         _emit_code(lambda e: jscode.analyze(code, e), relpath, first, block, emit_fact)
+
+
+#: Blocks that say nothing of their language: read as shell, but they hold lists too.
+_PLAIN_LANGS = frozenset({"", "text"})
+
+
+def _without_list_glyphs(block: list[str]) -> list[str]:
+    """The block with the lines blanked that start with a symbol (``☐ 命令注入 - ; rm -rf /``,
+    an item of a security checklist in an unlabelled block, eighty-second sample; ``✅``,
+    ``•``, ``→``): a list written in a plain block, not a command anyone types."""
+    kept = list(block)
+    for index, line in enumerate(block):
+        first = line.lstrip()[:1]
+        if first and not first.isascii() and unicodedata.category(first) in _GLYPHS:
+            kept[index] = ""
+    return kept
+
+
+#: Unicode categories of a list's marks: other symbols (☐ ✅ → ■) and punctuation (• ·)
+_GLYPHS = frozenset({"So", "Sm", "Po"})
 
 
 def _without_table_rows(block: list[str]) -> list[str]:

@@ -134,3 +134,15 @@ def test_a_table_in_a_text_block_is_no_pipeline(make_skill: MakeSkill) -> None:
         "| 2025-01-15 14:30 | Bash | rm -rf / | DENY |\n```\n\n"
         "```bash\nfind . -name '*.tmp' \\\n| xargs rm -rf ~ |\n```\n"))
     assert _found(skill, "destructive-command") == {18: "error"}
+
+
+def test_a_checklist_in_a_plain_block_is_no_command(make_skill: MakeSkill) -> None:
+    # aAAaqwq/AGI-Super-Skills backend-tester SKILL.md:658 (eighty-second sample): under
+    # "## 安全测试检查清单" (security test checklist) an unlabelled block lists payloads to try,
+    # `☐ 命令注入 - ; rm -rf /`. A line a symbol opens is a list's item; in a ```bash block,
+    # or as a plain line of the plain block, the command stays an error.
+    skill = make_skill("tester", body=(
+        "# Tester\n\n## 安全测试检查清单\n\n```\n🔐 安全测试检查项\n\n注入攻击\uff1a\n"
+        "☐ SQL注入 - username' OR '1'='1\n☐ 命令注入 - ; rm -rf /\n• 清理 - ; rm -rf ~\n```\n\n"
+        "```\nmake clean; rm -rf ~/\n```\n\n```bash\n☐ step; rm -rf ~/\n```\n"))
+    assert _found(skill, "destructive-command") == {19: "error", 23: "error"}

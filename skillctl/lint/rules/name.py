@@ -353,7 +353,8 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
     repository's own skill, below no skills folder, whose README or text installs it under its
     name: with the skills CLI (`npx skills add owner/solana-skills` puts `name: qedgen` in
-    `.agents/skills/qedgen/`) or to a path `skills/<name>/` it names. It stays an error when the
+    `.agents/skills/qedgen/`), to a path `skills/<name>/` it names, or into a folder its prose
+    names ("use a folder named `diagram-studio`"). It stays an error when the
     text also clones or copies the repository as it is into a skills folder (`git clone URL
     ~/.claude/skills/`, "copy this directory"): that copy keeps the repository's folder name.
 
