@@ -247,6 +247,34 @@ def _openclaw_extra_dirs(base: Path) -> Case:
 
 
 @_case
+def _openclaw_allowlist(base: Path) -> Case:
+    # 2026.9.6: agents.defaults.skills lets in only the names it lists (trimmed), bundled
+    # skills too; skills.entries.<name>.enabled: true does not let in one it leaves out, and
+    # enabled: false still switches off one it lists
+    home, project = tree(base)
+    _skills(home / ".openclaw/skills", "listed", "listed-off", "unlisted", "unlisted-on")
+    write(home / ".openclaw/openclaw.json",
+          '{ agents: { defaults: { skills: [" listed ", "listed-off", "weather", ""] } },\n'
+          '  skills: { entries: { "listed-off": { enabled: false },'
+          ' "unlisted-on": { enabled: true } } } }\n')
+    return make("settings-openclaw-allowlist", base, home, project,
+                "OpenClaw's skill allowlist (agents.defaults.skills) beside skills.entries")
+
+
+@_case
+def _openclaw_agent_allowlist(base: Path) -> Case:
+    # 2026.9.6: the one agent of the roster (agents.list) sets its own skills, which replace
+    # agents.defaults.skills rather than merge with them
+    home, project = tree(base)
+    _skills(home / ".openclaw/skills", "from-defaults", "from-agent")
+    write(home / ".openclaw/openclaw.json",
+          '{ agents: { defaults: { skills: ["from-defaults"] },\n'
+          '  list: [{ id: "main", skills: ["from-agent"] }] } }\n')
+    return make("settings-openclaw-agent-allowlist", base, home, project,
+                "an OpenClaw agent's own skill allowlist replaces the default one")
+
+
+@_case
 def _gemini_cli_home(base: Path) -> Case:
     # 0.61.0: $GEMINI_CLI_HOME stands for the home folder in Gemini CLI's user roots
     # (.gemini/skills, .agents/skills), its user settings and its extensions; the real home's

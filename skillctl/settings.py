@@ -477,13 +477,24 @@ def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
         data = load_json(_text(path, text), **DIALECTS["openclaw"])
     except (SettingsError, OSError) as error:
         return Read(notes=(f"{_problem(error)}; {fatal}",))
+    allowed = _openclaw_allowlist(data)
+    if isinstance(allowed, str):
+        return Read(notes=(f"{allowed}; {fatal}",))
+    rules: list[Rule] = []
+    notes: tuple[str, ...] = ()
+    if allowed is not None:
+        key, names, notes = allowed
+        # every skill off, then the listed ones back on: what the list leaves out is off
+        rules.append(Rule("*", Match.ALL, Effect.OFF, path, key,
+                          json.dumps(names, ensure_ascii=False) + " (not listed)"))
+        rules += [Rule(name, Match.NAME, Effect.ON, path, f"{key}[{index}]", _quoted(name))
+                  for index, name in enumerate(names)]
     skills = data.get("skills") if isinstance(data, dict) else None
     entries = skills.get("entries") if isinstance(skills, dict) else None
     if entries is None:
-        return Read()
+        return Read(tuple(rules), notes)
     if not isinstance(entries, dict):
         return Read(notes=(f"skills.entries is {type_name(entries)}, not an object; {fatal}",))
-    rules = []
     for name, entry in entries.items():
         if not isinstance(entry, dict):
             return Read(notes=(f"skills.entries.{name} is {type_name(entry)}, not an object; "
@@ -494,9 +505,43 @@ def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
         if not isinstance(enabled, bool):
             return Read(notes=(f"skills.entries.{name}.enabled is {type_name(enabled)}, not a "
                                f"boolean; {fatal}",))
+        if enabled and allowed is not None and name not in allowed[1]:
+            continue  # an allowlist that leaves it out wins over enabled: true
         rules.append(Rule(name, Match.NAME, Effect.ON if enabled else Effect.OFF, path,
                           f"skills.entries.{name}.enabled", "true" if enabled else "false"))
-    return Read(tuple(rules))
+    return Read(tuple(rules), notes)
+
+
+def _openclaw_allowlist(data: Any) -> tuple[str, list[str], tuple[str, ...]] | str | None:
+    """OpenClaw's skill allowlist for its default agent (checked with 2026.9.6): the agent's
+    own ``skills`` when the roster (``agents.entries`` or ``agents.list``) holds one agent
+    that sets it, else ``agents.defaults.skills``; each name trimmed, blanks dropped, ``[]``
+    allowing none. Returns (where, names, notes), None when no list applies, or what is
+    wrong (a value that is not a list of strings: OpenClaw does not start)."""
+    agents = data.get("agents") if isinstance(data, dict) else None
+    if not isinstance(agents, dict):
+        return None
+    roster: list[tuple[str, Any]] = []
+    if isinstance(agents.get("entries"), dict):
+        roster = [(f"agents.entries.{key}", entry) for key, entry in agents["entries"].items()]
+    elif isinstance(agents.get("list"), list):
+        roster = [(f"agents.list[{index}]", entry) for index, entry in enumerate(agents["list"])]
+    defaults = agents.get("defaults")
+    if len(roster) == 1 and isinstance(roster[0][1], dict) and "skills" in roster[0][1]:
+        where, value = f"{roster[0][0]}.skills", roster[0][1]["skills"]
+    elif isinstance(defaults, dict) and "skills" in defaults:
+        where, value = "agents.defaults.skills", defaults["skills"]
+    else:
+        return None
+    if not isinstance(value, list):
+        return f"{where} is {type_name(value)}, not a list"
+    for index, item in enumerate(value):
+        if not isinstance(item, str):
+            return f"{where}[{index}] is {type_name(item)}, not a name"
+    notes = (("several agents are configured: OpenClaw asks which one (--agent); the "
+              "default allowlist (agents.defaults.skills) is assumed",)
+             if len(roster) > 1 else ())
+    return where, [name.strip() for name in value if name.strip()], notes
 
 
 def listed_folders(reader: str, path: Path, key: str) -> list[str] | None:

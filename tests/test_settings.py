@@ -282,6 +282,53 @@ def test_openclaw_state_dir_moves_the_config(tmp_path: Path) -> None:
     assert _status(_run("openclaw", project, home, config)) == expected
 
 
+def test_openclaw_allowlist_lets_in_only_the_names_it_lists(tmp_path: Path) -> None:
+    # checked with 2026.9.6 (conformance case settings-openclaw-allowlist)
+    project, home = _tree(tmp_path, ".openclaw/skills", ("alpha", "beta", "gamma", "delta"),
+                          user=True)
+    config = _write(home / ".openclaw/openclaw.json",
+                    '{ agents: { defaults: { skills: [" alpha ", "gamma", ""] } },\n'
+                    '  skills: { entries: { gamma: { enabled: false }, beta: { enabled: true } '
+                    '} } }\n')
+    res = _run("openclaw", project, home)
+    assert _status(res) == {"alpha": "active", "beta": "disabled", "gamma": "disabled",
+                            "delta": "disabled"}
+    off = {v.name: v.reason or "" for v in res.views}
+    assert f'{config}: agents.defaults.skills = ["alpha", "gamma"] (not listed)' in off["delta"]
+    assert "skills.entries.gamma.enabled = false" in off["gamma"]
+    # an empty list lets in none; the one agent of a roster replaces the default list
+    _write(config, '{ agents: { defaults: { skills: ["alpha"] }, list: [{ id: "main", '
+                   'skills: [] }] } }\n')
+    assert set(_status(_run("openclaw", project, home)).values()) == {"disabled"}
+    _write(config, '{ agents: { defaults: { skills: ["alpha"] }, entries: { main: { skills: '
+                   '["beta"] } } } }\n')
+    assert _status(_run("openclaw", project, home))["beta"] == "active"
+
+
+@pytest.mark.parametrize(("value", "note"), [
+    ('"alpha"', "agents.defaults.skills is a string, not a list"),
+    ('[1, "alpha"]', "agents.defaults.skills[0] is a number, not a name"),
+])
+def test_openclaw_refuses_an_allowlist_of_the_wrong_type(tmp_path: Path, value: str,
+                                                         note: str) -> None:
+    project, home = _tree(tmp_path, ".openclaw/skills", user=True)
+    _write(home / ".openclaw/openclaw.json",
+           "{ agents: { defaults: { skills: " + value + " } } }\n")
+    res = _run("openclaw", project, home)
+    assert set(_status(res).values()) == {"active"}
+    assert any(note in n and "does not start" in n for n in _notes(res))
+
+
+def test_openclaw_several_agents_fall_back_to_the_default_list(tmp_path: Path) -> None:
+    project, home = _tree(tmp_path, ".openclaw/skills", user=True)
+    _write(home / ".openclaw/openclaw.json",
+           '{ agents: { defaults: { skills: ["alpha"] }, entries: { a: { skills: ["beta"] }, '
+           'b: {} } } }\n')
+    res = _run("openclaw", project, home)
+    assert _status(res) == {"alpha": "active", "beta": "disabled", "gamma": "disabled"}
+    assert any("several agents are configured" in n for n in _notes(res))
+
+
 # --------------------------------------------------------------------------- reading
 
 

@@ -209,6 +209,8 @@ PROFILE = Profile(
         "openclaw.json adds its skills/<dir> to the prompt under the declared name (no "
         "plugin: prefix) at ~/.openclaw/plugin-skills/<dir>/SKILL.md, while `skills list` "
         "leaves them out",
+        "skills.allowBundled (an allowlist of bundled skills) is not read; the skill "
+        "allowlist of an agent other than the roster's only one is not known",
         "skills.limits in openclaw.json (maxCandidatesPerRoot, maxSkillsLoadedPerSource, "
         "maxSkillFileBytes, maxSkillsInPrompt, maxSkillsPromptChars) is not read: its "
         "defaults (300, 200, 256,000, 150, 18,000) are assumed",
@@ -223,7 +225,8 @@ PROFILE = Profile(
         "$OPENCLAW_CONFIG_PATH and $OPENCLAW_STATE_DIR are assumed to move the settings too",
     ),
     # Settings that switch skills off (issue 14 §5; checked with 2026.9.6):
-    # skills.entries.<name>.enabled in openclaw.json (JSON5), the name case-sensitive.
+    # skills.entries.<name>.enabled in openclaw.json (JSON5), the name case-sensitive, and
+    # the allowlist agents.defaults.skills (conformance case settings-openclaw-allowlist).
     settings=(
         SettingsSource(("{env:OPENCLAW_CONFIG_PATH}", "{env:OPENCLAW_STATE_DIR}/openclaw.json",
                         "{home}/.openclaw/openclaw.json"), Scope.USER, "openclaw",
