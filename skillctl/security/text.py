@@ -536,6 +536,16 @@ _MARKER_COMMENT = re.compile(
     r"#\s*region|#\s*endregion|BEGIN\b|END\b|SPDX-License-Identifier)", re.IGNORECASE)
 
 
+#: Orders that only send the agent to the skill's own instructions: "If you're an AI agent,
+#: read the SKILL.md file instead", "DO NOT READ THIS FILE" atop a README for people
+#: (eighty-eighth sample). Left out before looking for an order to the agent.
+_NAVIGATION = re.compile(
+    r"\b(?:read|see|open|use|follow)\s+(?:the\s+|this\s+skill'?s\s+)?`?SKILL\.md`?"
+    r"(?:\s+file)?(?:\s+instead)?|"
+    r"\b(?:do\s+not|don'?t|never)\s+(?:read|load|open)\s+this\s+"
+    r"(?:file|readme|page|document)\b", re.IGNORECASE)
+
+
 def instruction_in(text: str, *, picture: bool = False) -> tuple[bool, str] | None:
     """Whether hidden ``text`` holds an instruction: (strong, what) or None.
 
@@ -554,7 +564,8 @@ def instruction_in(text: str, *, picture: bool = False) -> tuple[bool, str] | No
     directed = _AGENT_DIRECTED_PICTURE if described else _AGENT_DIRECTED
     # a URL's words address nobody ("<!-- source: https://platform.claude.com/docs/en/
     # about-claude/use-case-guides/x -->"); its scheme stays for "send it to https://..."
-    if directed.search(_URL_PATH.sub(r"\1url", text) if "://" in text else text):
+    words = _NAVIGATION.sub(" ", _URL_PATH.sub(r"\1url", text) if "://" in text else text)
+    if directed.search(words):
         return True, "an instruction addressed to the agent"
     if _PAYLOAD.search(text):
         return False, "a command or an endpoint"

@@ -159,7 +159,9 @@ def hidden_comment(ctx: SkillContext) -> Iterator[Finding]:
     folder and in a skill that is itself a template for new skills (a template's notes to
     whoever fills it in). A section
     of the page commented out, its headings or pictures kept, describes as the page does:
-    only an order counts there ("AI assistants use the tools to read documents" is none).
+    only an order counts there ("AI assistants use the tools to read documents" is none). An
+    order that only sends the agent to the skill's instructions ("If you're an AI agent, read
+    the SKILL.md file instead", "DO NOT READ THIS FILE" atop a README for people) is none.
 
     Fails:
 
