@@ -275,6 +275,24 @@ def _openclaw_agent_allowlist(base: Path) -> Case:
 
 
 @_case
+def _openclaw_limits(base: Path) -> Case:
+    # 2026.9.6: skills.limits replaces the defaults of the loader's caps (60 skills of the
+    # managed root, in sorted order; the cap counts the 52 bundled skills, gated ones too, so
+    # it stays above them) and of the prompt's (9 skills, 2,500 characters: the compact
+    # format with shortened descriptions)
+    home, project = tree(base)
+    for number in range(1, 63):
+        skill(home / f".openclaw/skills/a{number:02d}",
+              description=f"Skill a{number:02d} " + "word " * 30)
+    _skills(home / ".agents/skills", "b1", "b2")
+    write(home / ".openclaw/openclaw.json",
+          "{ skills: { limits: { maxSkillsLoadedPerSource: 60, maxSkillsInPrompt: 9,\n"
+          "  maxSkillsPromptChars: 2500 } } }\n")
+    return make("settings-openclaw-limits", base, home, project,
+                "OpenClaw's skills.limits: skills per root and the prompt's caps")
+
+
+@_case
 def _gemini_cli_home(base: Path) -> Case:
     # 0.61.0: $GEMINI_CLI_HOME stands for the home folder in Gemini CLI's user roots
     # (.gemini/skills, .agents/skills), its user settings and its extensions; the real home's

@@ -658,6 +658,25 @@ def _listed_folder(written: str, cwd: Path, home: Path, env: Mapping[str, str],
     return Path(os.path.normpath(os.path.join(cwd, text)))
 
 
+def configured(profile: Profile, project: Path, home: Path,
+               env: Mapping[str, str]) -> Profile:
+    """``profile`` with the caps its agent's settings files set (``config_limits``: the last
+    file that sets a key wins); the profile itself when they set none."""
+    if not profile.config_limits:
+        return profile
+    from skillctl import settings
+
+    files = [(path, source) for path, source in settings_files(profile, project, home, env)
+             if source.applied and os.path.isfile(path)]
+    changes: dict[str, int] = {}
+    for limit in profile.config_limits:
+        for path, source in files:
+            value = settings.configured_number(source.reader, path, limit.key, limit.minimum)
+            if value is not None:
+                changes.update((field, value * factor) for field, factor in limit.fields)
+    return dataclasses.replace(profile, **changes) if changes else profile  # type: ignore[arg-type]
+
+
 def settings_files(profile: Profile, project: Path, home: Path,
                    env: Mapping[str, str]) -> list[tuple[Path, SettingsSource]]:
     """The settings files the agent reads (present or not), lowest precedence first."""
@@ -1611,6 +1630,7 @@ def discover(
     """
     environ: Mapping[str, str] = os.environ if env is None else env
     project, home = _abs(project), _abs(home)
+    profile = configured(profile, project, home, environ)
     workspace = workspace_dir(profile, project, home, environ)
     cache = ParseCache() if cache is None else cache
     missing = [p for p in extra_paths if not os.path.lexists(p)]

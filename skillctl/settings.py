@@ -480,6 +480,9 @@ def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
     allowed = _openclaw_allowlist(data)
     if isinstance(allowed, str):
         return Read(notes=(f"{allowed}; {fatal}",))
+    wrong_limit = _openclaw_wrong_limit(data)
+    if wrong_limit:
+        return Read(notes=(f"{wrong_limit}; {fatal}",))
     rules: list[Rule] = []
     notes: tuple[str, ...] = ()
     if allowed is not None:
@@ -510,6 +513,31 @@ def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
         rules.append(Rule(name, Match.NAME, Effect.ON if enabled else Effect.OFF, path,
                           f"skills.entries.{name}.enabled", "true" if enabled else "false"))
     return Read(tuple(rules), notes)
+
+
+#: OpenClaw's ``skills.limits`` and the least value it accepts for each (2026.9.6's schema)
+_OPENCLAW_LIMITS = {"maxCandidatesPerRoot": 1, "maxSkillsLoadedPerSource": 1,
+                    "maxSkillsInPrompt": 0, "maxSkillsPromptChars": 0, "maxSkillFileBytes": 0}
+
+
+def _openclaw_wrong_limit(data: Any) -> str:
+    """What is wrong with ``skills.limits`` ("" : nothing): a value that is not a whole
+    number or is below the least OpenClaw accepts stops it."""
+    skills = data.get("skills") if isinstance(data, dict) else None
+    limits = skills.get("limits") if isinstance(skills, dict) else None
+    if limits is None:
+        return ""
+    if not isinstance(limits, dict):
+        return f"skills.limits is {type_name(limits)}, not an object"
+    for key, least in _OPENCLAW_LIMITS.items():
+        if key not in limits:
+            continue
+        value = _whole_number(limits[key])
+        if value is None:
+            return f"skills.limits.{key} is {type_name(limits[key])}, not a whole number"
+        if value < least:
+            return f"skills.limits.{key} is {value}, below {least}"
+    return ""
 
 
 def _openclaw_allowlist(data: Any) -> tuple[str, list[str], tuple[str, ...]] | str | None:
@@ -549,6 +577,33 @@ def listed_folders(reader: str, path: Path, key: str) -> list[str] | None:
     OpenCode's ``skills.paths``), read in ``reader``'s dialect; None when the file cannot be
     read or parsed or does not set the key to a list (what is wrong with the file is
     :func:`read`'s to report). Entries that are not text are left out."""
+    value = _setting(reader, path, key)
+    if not isinstance(value, list):
+        return None
+    return [item for item in value if isinstance(item, str)]
+
+
+def configured_number(reader: str, path: Path, key: str, minimum: int = 0) -> int | None:
+    """The whole number, at least ``minimum``, a JSON settings file sets under the dotted
+    ``key`` (OpenClaw's ``skills.limits.maxSkillsInPrompt``); None when it sets none or
+    another value (which the agent refuses: :func:`read` reports it)."""
+    value = _whole_number(_setting(reader, path, key))
+    return value if value is not None and value >= minimum else None
+
+
+def _whole_number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _setting(reader: str, path: Path, key: str) -> Any:
+    """What a JSON settings file holds under the dotted ``key``; None when it cannot be read
+    or parsed or holds nothing there."""
     dialect = DIALECTS.get(reader)
     if dialect is None:
         return None
@@ -560,9 +615,7 @@ def listed_folders(reader: str, path: Path, key: str) -> list[str] | None:
         if not isinstance(data, dict):
             return None
         data = data.get(part)
-    if not isinstance(data, list):
-        return None
-    return [item for item in data if isinstance(item, str)]
+    return data
 
 
 def _problem(error: Exception) -> str:

@@ -11,6 +11,7 @@ dot folders are skipped; the bundled skills it puts in the prompt.
 from __future__ import annotations
 
 from skillctl.agents.profile import (
+    ConfigLimit,
     ConfigRoots,
     DedupKey,
     InvalidHandling,
@@ -211,9 +212,9 @@ PROFILE = Profile(
         "leaves them out",
         "skills.allowBundled (an allowlist of bundled skills) is not read; the skill "
         "allowlist of an agent other than the roster's only one is not known",
-        "skills.limits in openclaw.json (maxCandidatesPerRoot, maxSkillsLoadedPerSource, "
-        "maxSkillFileBytes, maxSkillsInPrompt, maxSkillsPromptChars) is not read: its "
-        "defaults (300, 200, 256,000, 150, 18,000) are assumed",
+        "an agent's own agents.entries.<id>.skillsLimits.maxSkillsPromptChars is not read; "
+        "a skills.limits.maxSkillsLoadedPerSource below 52 also cuts the bundled skills "
+        "(gated ones count), which is not modelled",
         "a folder of more than 3,000 entries is listed only in part (its first 3,000 in the "
         "file system's order), and a root's `skills` folder holding every skill becomes the "
         "root (which changes what the caps count): neither is modelled",
@@ -243,6 +244,19 @@ PROFILE = Profile(
              skills_folder_depth=6),
         named_skills=Root("{config-listed}", Scope.USER, max_depth=6,
                           confine_symlinks=False)),),
+    # skills.limits in openclaw.json replaces the caps above and the catalog's (read from
+    # its loader; conformance case settings-openclaw-limits): a root's child folders (and
+    # 6 times as many folder listings), skills per root, SKILL.md bytes, the prompt's
+    # skills and characters
+    config_limits=(
+        ConfigLimit("skills.limits.maxCandidatesPerRoot",
+                    (("max_child_folders", 1), ("max_folder_listings", 6)), minimum=1),
+        ConfigLimit("skills.limits.maxSkillsLoadedPerSource", (("max_skills_per_root", 1),),
+                    minimum=1),
+        ConfigLimit("skills.limits.maxSkillFileBytes", (("max_file_bytes", 1),)),
+        ConfigLimit("skills.limits.maxSkillsInPrompt", (("catalog_max_skills", 1),)),
+        ConfigLimit("skills.limits.maxSkillsPromptChars", (("catalog_max_chars", 1),)),
+    ),
     link_project_root="{project}/skills",
     link_user_root="{home}/.openclaw/skills",
 )

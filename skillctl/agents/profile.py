@@ -236,6 +236,19 @@ class ConfigRoots:
 
 
 @dataclass(frozen=True, slots=True)
+class ConfigLimit:
+    """A cap the agent's ``settings`` files may set in place of a profile field's default
+    (OpenClaw's ``skills.limits``): the whole number under the dotted ``key`` in the last file
+    that sets it, at least ``minimum``, sets each of ``fields`` (a profile field and the
+    factor the value is multiplied by). A value the agent would refuse is left to the
+    settings reader to report; the default then stays."""
+
+    key: str
+    fields: tuple[tuple[str, int], ...]
+    minimum: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Workspace:
     """Where an agent's project directory comes from when it is not the directory the agent is
     started in (OpenClaw's workspace). Discovery resolves it, then applies ``{project}`` roots
@@ -388,6 +401,12 @@ class Profile:
     settings: tuple[SettingsSource, ...] = ()
     #: skill folders those settings files list (see :class:`ConfigRoots`)
     config_roots: tuple[ConfigRoots, ...] = ()
+    #: caps those settings files may change (see :class:`ConfigLimit`)
+    config_limits: tuple[ConfigLimit, ...] = ()
+    #: the catalog's caps on skills and characters when the agent's settings set them (by
+    #: ``config_limits``); None: the catalog format's defaults
+    catalog_max_skills: int | None = None
+    catalog_max_chars: int | None = None
     #: the order the agent meets the skills inside one root, which decides a last-wins clash
     #: there: "sorted" (breadth first, by name), "glob-reverse" (Gemini CLI's glob: a
     #: SKILL.md in the root first, then each depth in reverse byte order of the names) or

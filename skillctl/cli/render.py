@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -68,7 +69,7 @@ def command(
             metavar="CHARS",
             min=0,
             help="Catalog budget in characters, overriding the agent default "
-            "(OpenClaw: 18,000 chars, 150 skills).",
+            "(OpenClaw: 18,000 chars and 150 skills, or its skills.limits).",
         ),
     ] = None,
     report: Annotated[
@@ -149,7 +150,7 @@ def command(
     Budgets are each agent's own: Claude Code 30,000 terminal columns with its default model
     (1% of the context window x 4 with --context-tokens), 1,536 per description; Codex 2% of
     the context in tokens (8,000 chars when unknown); OpenClaw 150 skills and 18,000 chars
-    with its compact fallbacks. Exit codes: 0 ok, 1 --check
+    (or its skills.limits) with its compact fallbacks. Exit codes: 0 ok, 1 --check
     found the file out of date or an --exec command failed, 2 usage error, 124 an --exec
     command timed out.
 
@@ -283,9 +284,15 @@ def _run(
         skills, names_only, settings_rules, commands = _discovered(profile, project, home)
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
+    max_skills = max_chars = None
+    if profile is not None:  # the catalog's caps its settings set (OpenClaw's skills.limits)
+        from skillctl.discovery import configured
+
+        caps = configured(profile, project or Path.cwd(), home or Path.home(), os.environ)
+        max_skills, max_chars = caps.catalog_max_skills, caps.catalog_max_chars
     request = BudgetRequest(
         context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home()),
-        project=project,
+        project=project, max_skills=max_skills, max_chars=max_chars,
     )
     result = render_catalog(skills, fmt, request, profile, names_only, settings_rules,
                             commands)

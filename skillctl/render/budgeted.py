@@ -367,11 +367,16 @@ _OPENCLAW_BOTH_HINT = ("Read a skill's file at its listed location when the task
 
 
 def openclaw_budget(request: BudgetRequest) -> Budget:
-    """OpenClaw's ``skills.limits.maxSkillsPromptChars`` (default 18,000) and 150 skills."""
+    """OpenClaw's ``skills.limits.maxSkillsPromptChars`` (default 18,000) and
+    ``maxSkillsInPrompt`` (default 150), as its settings set them."""
+    max_skills = OPENCLAW_MAX_SKILLS if request.max_skills is None else request.max_skills
     if request.budget_chars is not None:
-        return Budget(max(0, request.budget_chars), "chars", "--budget", OPENCLAW_MAX_SKILLS)
+        return Budget(max(0, request.budget_chars), "chars", "--budget", max_skills)
+    if request.max_chars is not None:
+        return Budget(request.max_chars, "chars", "skills.limits.maxSkillsPromptChars",
+                      max_skills)
     return Budget(OPENCLAW_MAX_CHARS, "chars", "skills.limits.maxSkillsPromptChars default",
-                  OPENCLAW_MAX_SKILLS)
+                  max_skills)
 
 
 def _openclaw_location(location: str, home: Path | None) -> str:
@@ -447,7 +452,9 @@ def render_openclaw(entries: Sequence[CatalogEntry], request: BudgetRequest) -> 
                           e.path, scope=e.scope) for e in by_name.values()]
     items.sort(key=lambda e: locale_key(e.name))  # OpenClaw sorts with localeCompare
     total = len(items)
-    by_count = items[:OPENCLAW_MAX_SKILLS]
+    max_skills = max(0, budget.max_skills if budget.max_skills is not None
+                     else OPENCLAW_MAX_SKILLS)
+    by_count = items[:max_skills]
 
     def render(subset: Sequence[CatalogEntry], compact: bool, max_desc: int,
                note: bool) -> str | None:
@@ -503,9 +510,9 @@ def render_openclaw(entries: Sequence[CatalogEntry], request: BudgetRequest) -> 
                 chosen = []
     shown = {id(e) for e in chosen}
     notes: list[str] = []
-    if total > OPENCLAW_MAX_SKILLS:
-        notes.append(f"OpenClaw lists at most {OPENCLAW_MAX_SKILLS} skills; "
-                     f"{total - OPENCLAW_MAX_SKILLS} left out by count.")
+    if total > max_skills:
+        notes.append(f"OpenClaw lists at most {max_skills} skills; "
+                     f"{total - max_skills} left out by count.")
     reports: list[EntryReport] = []
     for entry in items:
         one = _openclaw_full([entry])

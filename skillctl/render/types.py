@@ -92,6 +92,10 @@ class BudgetRequest:
     #: the directory the agent is started in (formats that order by it: the Copilot CLI);
     #: None: the working directory
     project: Path | None = None
+    #: the caps on the catalog's skills and characters that the agent's settings set
+    #: (``Profile.catalog_max_skills`` and ``catalog_max_chars``); None: the format's defaults
+    max_skills: int | None = None
+    max_chars: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
