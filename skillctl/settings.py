@@ -468,9 +468,10 @@ def read_gemini_cli(path: Path, home: Path, text: str | None = None) -> Read:
 
 def read_openclaw(path: Path, home: Path, text: str | None = None) -> Read:
     """OpenClaw ``openclaw.json`` (JSON5: comments, trailing commas, bare keys, single
-    quotes): ``skills.entries.<name>.enabled`` switches a skill off (``false``) or on. OpenClaw
-    refuses to start on a file that does not parse or holds a value of the wrong type (checked
-    with 2026.9.6)."""
+    quotes): ``skills.entries.<name>.enabled`` switches a skill off (``false``) or on, and an
+    allowlist (:func:`_openclaw_allowlist`) switches off every skill it does not name.
+    OpenClaw refuses to start on a file that does not parse or holds a value of the wrong
+    type, ``skills.limits`` included (checked with 2026.9.6)."""
     del home
     fatal = "OpenClaw does not start with this configuration"
     try:
