@@ -668,12 +668,13 @@ def configured(profile: Profile, project: Path, home: Path,
 
     files = [(path, source) for path, source in settings_files(profile, project, home, env)
              if source.applied and os.path.isfile(path)]
+    keys = [(limit.key, limit.minimum) for limit in profile.config_limits]
     changes: dict[str, int] = {}
-    for limit in profile.config_limits:
-        for path, source in files:
-            value = settings.configured_number(source.reader, path, limit.key, limit.minimum)
-            if value is not None:
-                changes.update((field, value * factor) for field, factor in limit.fields)
+    for path, source in files:  # lowest precedence first: a later file's value wins
+        found = settings.configured_numbers(source.reader, path, keys)
+        for limit in profile.config_limits:
+            if limit.key in found:
+                changes.update((field, found[limit.key] * factor) for field, factor in limit.fields)
     return dataclasses.replace(profile, **changes) if changes else profile  # type: ignore[arg-type]
 
 

@@ -584,12 +584,19 @@ def listed_folders(reader: str, path: Path, key: str) -> list[str] | None:
     return [item for item in value if isinstance(item, str)]
 
 
-def configured_number(reader: str, path: Path, key: str, minimum: int = 0) -> int | None:
-    """The whole number, at least ``minimum``, a JSON settings file sets under the dotted
-    ``key`` (OpenClaw's ``skills.limits.maxSkillsInPrompt``); None when it sets none or
-    another value (which the agent refuses: :func:`read` reports it)."""
-    value = _whole_number(_setting(reader, path, key))
-    return value if value is not None and value >= minimum else None
+def configured_numbers(reader: str, path: Path,
+                       keys: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """The whole numbers a JSON settings file sets under each dotted key of ``keys`` (with
+    the least value taken: OpenClaw's ``skills.limits.maxSkillsInPrompt``, 0), the file read
+    once; a key it does not set, or sets to another value (which the agent refuses:
+    :func:`read` reports it), is left out."""
+    data = _parsed(reader, path)
+    found: dict[str, int] = {}
+    for key, minimum in keys:
+        value = _whole_number(_at(data, key))
+        if value is not None and value >= minimum:
+            found[key] = value
+    return found
 
 
 def _whole_number(value: Any) -> int | None:
@@ -605,13 +612,21 @@ def _whole_number(value: Any) -> int | None:
 def _setting(reader: str, path: Path, key: str) -> Any:
     """What a JSON settings file holds under the dotted ``key``; None when it cannot be read
     or parsed or holds nothing there."""
+    return _at(_parsed(reader, path), key)
+
+
+def _parsed(reader: str, path: Path) -> Any:
+    """A JSON settings file read in ``reader``'s dialect; None when it cannot be."""
     dialect = DIALECTS.get(reader)
     if dialect is None:
         return None
     try:
-        data: Any = load_json(_text(path), **dialect)
+        return load_json(_text(path), **dialect)
     except (SettingsError, OSError):
         return None
+
+
+def _at(data: Any, key: str) -> Any:
     for part in key.split("."):
         if not isinstance(data, dict):
             return None
