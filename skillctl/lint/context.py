@@ -47,6 +47,12 @@ _TEMPLATE_FOLDER = re.compile(r"[._-]?(?:skills?[-_])?(?:templates?|skeletons?|s
                               r"(?:[-_]skills?)?", re.IGNORECASE)
 #: How many folders above a skill's own may mark it as a template.
 _TEMPLATE_DEPTH = 4
+#: Folders agents load skills from, as a part of a skill's path: below one, a skill is used
+#: as it stands (not a source an installer copies or fills in).
+AGENT_SKILL_FOLDERS = frozenset({"skills", ".claude", ".agents", ".opencode", ".codex",
+                                 ".github", ".gemini", ".cursor"})
+#: A whole ``{{name}}`` placeholder (Mustache, Handlebars) that an installer fills in.
+_WHOLE_PLACEHOLDER = re.compile(r"\{\{\s*[\w.-]+\s*\}\}")
 #: A name left for whoever copies the template to fill in: ``<skill-name>``, ``{{name}}``,
 #: ``[TODO: lowercase-hyphen-case-name]``, ``REPLACE-with-kebab-case-name``.
 _STAND_IN_NAME = re.compile(r"<[^<>\n]+>|\{\{|\bTODO\b|\bFIXME\b|\bREPLACE|\byour[-_ ]",
@@ -264,6 +270,11 @@ class SkillContext:
         :attr:`is_single_skill_template`. No agent loads it from there; each copy gets a real
         name."""
         value = self.data.get("name")
+        if self.is_unrendered_template and self.holds_placeholder("name"):
+            return True
+        if self.is_single_skill_template and isinstance(value, str) and (
+                _ONE_SKILL_TEMPLATE.fullmatch(value)):
+            return True  # the template's own word for a name: "TEMPLATE" in skills/TEMPLATE/
         # ("[TODO: x]" is a flow list holding a mapping to YAML: its text still says TODO)
         text = value if isinstance(value, str) else str(value) if isinstance(
             value, (list, dict)) else ""
@@ -281,6 +292,33 @@ class SkillContext:
                 break
             folder = folder.parent
         return False
+
+    def holds_placeholder(self, key: str) -> bool:
+        """Whether the frontmatter's ``key`` is nothing but a ``{{name}}`` placeholder, quoted
+        or not (unquoted, YAML reads a map holding a map: its text is looked at)."""
+        value = self.data.get(key)
+        if isinstance(value, str):
+            return _WHOLE_PLACEHOLDER.fullmatch(value.strip()) is not None
+        text = self.parsed.text
+        if not isinstance(value, Mapping) or text is None:
+            return False
+        at = self.value_pos(key)
+        lines = text.split("\n", at.line)
+        if at.line > len(lines):
+            return False
+        written = lines[at.line - 1][at.column - 1:].split(" #", 1)[0].strip()
+        return _WHOLE_PLACEHOLDER.fullmatch(written) is not None
+
+    @functools.cached_property
+    def is_unrendered_template(self) -> bool:
+        """Whether this SKILL.md is a template an installer fills in: its name or description
+        is a whole ``{{placeholder}}``, and it lies in no folder agents load skills from
+        (``a11y-scan/agents/copilot/SKILL.md``, written to ``.github/skills/a11y-scan/`` once
+        rendered; ninety-second sample). In such a folder an agent loads it unrendered."""
+        if not any(self.holds_placeholder(key) for key in ("name", "description")):
+            return False
+        folder = Path(os.path.abspath(self.skill.dir))
+        return not any(part.lower() in AGENT_SKILL_FOLDERS for part in folder.parts)
 
     def _named_like(self, pattern: re.Pattern[str]) -> bool:
         name = self.data.get("name")

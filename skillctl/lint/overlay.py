@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 from skillctl.gitfacts import git_root_remembered, real_folder
-from skillctl.lint.context import SkillContext
+from skillctl.lint.context import AGENT_SKILL_FOLDERS, SkillContext
 
 #: Folders of a repository that hold its skills, where the overlaid skill is looked for.
 _SKILL_FOLDERS = ("skills", ".claude/skills", ".agents/skills")
@@ -110,11 +110,6 @@ def vendoring_keeper(skill_dir: Path) -> Path | None:
     return None
 
 
-#: Folders through which agents discover skills: a template store is never below one.
-_DISCOVERY_FOLDERS = frozenset({"skills", ".claude", ".agents", ".opencode", ".codex",
-                                ".github", ".gemini", ".cursor"})
-
-
 def in_template_store(skill_dir: Path) -> bool:
     """Whether the skill sits in a repository's store of skill templates: directly in a
     ``templates/`` (``template/``) folder with no skills folder above it
@@ -123,7 +118,7 @@ def in_template_store(skill_dir: Path) -> bool:
     folder = Path(os.path.abspath(skill_dir)).parent
     if folder.name.lower() not in ("templates", "template"):
         return False
-    return not any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts)
+    return not any(part.lower() in AGENT_SKILL_FOLDERS for part in folder.parts)
 
 
 #: Where a repository keeps the script that installs its skills, beside a source folder:
@@ -148,7 +143,10 @@ def installer_naming(skill_dir: Path, name: str) -> str | None:
     The path of that script below the folder, or None. A script that installs the folder
     under its own name (``$(basename "$dir")``) names no other name and does not count."""
     folder = Path(os.path.abspath(skill_dir))
-    if any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts):
+    # a store's own root named skills/ (its router skill, skills/SKILL.md) is below no
+    # skills folder itself (ninety-second sample)
+    above = folder.parent.parts if folder.name.lower() == "skills" else folder.parts
+    if any(part.lower() in AGENT_SKILL_FOLDERS for part in above):
         return None
     tokens = (folder.name, name)
     for relpath, text in _scripts_beside(str(folder.parent)):
@@ -187,7 +185,7 @@ def install_route_naming(skill_dir: Path, name: str, body: str) -> str | None:
     the repository's name and the mismatch is real (sixty-sixth and sixty-seventh samples,
     ``solana-skills/SKILL.md`` with ``name: qedgen``)."""
     folder = Path(os.path.abspath(skill_dir))
-    if any(part.lower() in _DISCOVERY_FOLDERS for part in folder.parts):
+    if any(part.lower() in AGENT_SKILL_FOLDERS for part in folder.parts):
         return None  # already where an agent finds it: the folder's name is the one it gets
     texts = [("SKILL.md", body), *_readmes(str(folder))]
     own = re.compile(rf"(?<![\w.-])skills/{re.escape(folder.name)}(?![\w-])")

@@ -42,3 +42,56 @@ def test_inside_a_skills_folder_the_prose_does_not_rename_it(tmp_path: Path) -> 
     put(repo, "SKILL.md", _STUDIO, 0o644)
     put(repo, "README.md", "use a folder named `diagram-studio`\n", 0o644)
     assert _found(repo, "name-dir-mismatch") == {("SKILL.md", 2): "error"}
+
+
+_MUSTACHE = "---\nname: {{name}}\ndescription: {{description}}\n---\nScan {{name}}.\n"
+
+
+def test_a_template_an_installer_renders(tmp_path: Path) -> None:
+    # manojsingh/compliance-skills a11y-scan/agents/copilot/SKILL.md (ninety-second sample):
+    # install.mjs fills {{name}} and {{description}} in and writes .github/skills/a11y-scan/
+    source = tmp_path / "compliance-skills" / "a11y-scan" / "agents" / "copilot"
+    put(source, "SKILL.md", _MUSTACHE, 0o644)
+    assert _found(source, "name-type") == {("SKILL.md", 2): "info"}
+    assert _found(source, "description-type") == {("SKILL.md", 3): "info"}
+    # rendered nowhere: in a folder agents load skills from it is loaded as it stands
+    loaded = tmp_path / "app" / ".github" / "skills" / "a11y-scan"
+    put(loaded, "SKILL.md", _MUSTACHE, 0o644)
+    assert _found(loaded, "name-type") == {("SKILL.md", 2): "error"}
+    assert _found(loaded, "description-type") == {("SKILL.md", 3): "error"}
+    # a mapping that is no placeholder stays an error
+    mapped = tmp_path / "other" / "scan"
+    put(mapped, "SKILL.md", "---\nname: {en: scan}\ndescription: {en: Scan it.}\n---\nX\n",
+        0o644)
+    assert _found(mapped, "name-type") == {("SKILL.md", 2): "error"}
+    assert _found(mapped, "description-type") == {("SKILL.md", 3): "error"}
+
+
+def test_a_template_folder_named_in_capitals(tmp_path: Path) -> None:
+    # amurthygithub/Audit-skills skills/TEMPLATE/SKILL.md: "copy this directory to start a
+    # new skill"; a skill about templates keeps its error
+    put(tmp_path / "skills" / "TEMPLATE", "SKILL.md",
+        "---\nname: TEMPLATE\ndescription: Copy this directory to start a new skill.\n---\nX\n",
+        0o644)
+    put(tmp_path / "skills" / "Template-Engine", "SKILL.md",
+        "---\nname: Template-Engine\ndescription: Render Jinja templates.\n---\nX\n", 0o644)
+    assert _found(tmp_path / "skills" / "TEMPLATE", "name-case") == {("SKILL.md", 2): "info"}
+    assert _found(tmp_path / "skills" / "Template-Engine", "name-case") == {
+        ("SKILL.md", 2): "error"}
+
+
+@pytest.mark.parametrize(("script", "severity"), [
+    # amurthygithub/Audit-skills install.sh: the store's router skills/SKILL.md is copied
+    # into a folder named after it
+    ('SKILLS_DIR="$HOME/.config/opencode/skills/audit-category-pointer"\n'
+     'mkdir -p "$SKILLS_DIR"\ncp "$SCRIPT_DIR/skills/SKILL.md" "$SKILLS_DIR/SKILL.md"\n', "info"),
+    # the store copied as it is keeps the folder name skills/
+    ('cp -r "$SCRIPT_DIR/skills" "$HOME/.config/opencode/skills/"\n', "error"),
+])
+def test_a_store_router_that_its_installer_names(tmp_path: Path, script: str,
+                                                  severity: str) -> None:
+    repo = tmp_path / "Audit-skills"
+    put(repo / "skills", "SKILL.md", "---\nname: audit-category-pointer\ndescription: Routes "
+        "audits to the right skill.\n---\nThis is a pointer skill.\n", 0o644)
+    put(repo, "install.sh", "#!/bin/sh\n" + script, 0o755)
+    assert _found(repo / "skills", "name-dir-mismatch") == {("SKILL.md", 2): severity}

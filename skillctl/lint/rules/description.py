@@ -80,19 +80,20 @@ def description_type(ctx: SkillContext) -> Iterator[Finding]:
 
     Passes: `description: Formats code. Use when the user asks for formatting.`
 
+    A template an installer renders (`description: {{description}}`, unquoted, in a
+    `SKILL.md` outside every folder agents load skills from) gets info.
+
     Matters for every agent.
     """
     value = ctx.data.get("description")
     if value is None or isinstance(value, str):  # (absent, null or a string: other rules)
         return NO_FINDINGS
     pos = ctx.value_pos("description")
-    return found(
-        Finding(
-            f"Field 'description' must be a non-empty string (it is a {type(value).__name__})",
-            pos.line,
-            pos.column,
-        )
-    )
+    message = f"Field 'description' must be a non-empty string (it is a {type(value).__name__})"
+    if ctx.is_unrendered_template and ctx.holds_placeholder("description"):
+        return found(Finding(f"{message} (a template an installer fills in: `{{{{x}}}}` is a "
+                             "placeholder)", pos.line, pos.column, severity=Severity.INFO))
+    return found(Finding(message, pos.line, pos.column))
 
 
 @rule("description-empty", Severity.ERROR, source="spec", category="spec")

@@ -133,7 +133,9 @@ def name_type(ctx: SkillContext) -> Iterator[Finding]:
     A name left as a placeholder in a template for new skills (`<skill-name>`,
     `{skill-name}`, `[TODO: …]`, `REPLACE-with-…` in a skill under `templates/`, `skeleton/`
     or `scaffold/`) gets info:
-    no agent loads it from there, and each copy gets a real name.
+    no agent loads it from there, and each copy gets a real name. So does `name: {{name}}`
+    in a `SKILL.md` outside every folder agents load skills from: a template an installer
+    renders (`a11y-scan/agents/copilot/SKILL.md`, written to `.github/skills/a11y-scan/`).
 
     Fails: `name: 2024` or `name: ""`. Passes: `name: report-2024`.
 
@@ -187,7 +189,8 @@ def name_case(ctx: SkillContext) -> Iterator[Finding]:
 
     A name left as a placeholder in a template for new skills (`<skill-name>`, `[TODO: …]`,
     `REPLACE-with-…` in a skill under `templates/`, `skeleton/` or `scaffold/`) gets info:
-    no agent loads it from there, and each copy gets a real name.
+    no agent loads it from there, and each copy gets a real name. So does the template's own
+    word for a name in a template folder (`skills/TEMPLATE/SKILL.md` with `name: TEMPLATE`).
 
     Fails: `name: PDF-Tools`. Passes: `name: pdf-tools`.
 
@@ -348,7 +351,9 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     installed as `gitea/`), and a source folder below no skills folder that a script beside it
     (or in `scripts/`, `bin/`, `tools/`) installs under the skill's name: the script names both
     (`openclaw-skill/SKILL.md` with `name: apple-health-query`, and `scripts/install_skill.sh`
-    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`). So does a third
+    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`; a store's own
+    `skills/SKILL.md`, its router, that `install.sh` copies into `.../audit-category-pointer/`
+    counts too). So does a third
     party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
     (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
     repository's own skill, below no skills folder, whose README or text installs it under its
