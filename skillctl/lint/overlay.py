@@ -141,20 +141,41 @@ def installer_naming(skill_dir: Path, name: str) -> str | None:
     ``scripts/``, ``bin/``, ``tools/`` there, names both the folder and the name
     (``SKILL_NAME="apple-health-query"`` with ``SRC_SKILL_DIR="$REPO_ROOT/openclaw-skill"``).
     The path of that script below the folder, or None. A script that installs the folder
-    under its own name (``$(basename "$dir")``) names no other name and does not count."""
+    under its own name (``$(basename "$dir")``) names no other name and does not count; one
+    that puts a prefix before it (``"$dest/onecrawler-$name"`` for ``name:
+    onecrawler-data-posts`` in ``data-posts/``) does.
+
+    A repository's store, a ``skills/`` folder whose parent is no plugin and lies below no
+    skills folder, counts as below none: its skills (``skills/data-posts/``) and its own
+    router (``skills/SKILL.md``) are looked up in the scripts beside the store (ninety-second
+    and ninety-sixth samples)."""
     folder = Path(os.path.abspath(skill_dir))
-    # a store's own root named skills/ (its router skill, skills/SKILL.md) is below no
-    # skills folder itself (ninety-second sample)
-    above = folder.parent.parts if folder.name.lower() == "skills" else folder.parts
+    store = folder if folder.name.lower() == "skills" else folder.parent
+    if store.name.lower() == "skills" and not _is_plugin(store.parent):
+        above, base = store.parent.parts, store.parent
+    else:
+        above, base = folder.parts, folder.parent
     if any(part.lower() in AGENT_SKILL_FOLDERS for part in above):
         return None
     tokens = (folder.name, name)
-    for relpath, text in _scripts_beside(str(folder.parent)):
+    prefix = name[:-len(folder.name)] if name.endswith(folder.name) and name != folder.name \
+        else ""
+    # `"$dest/onecrawler-$name"`: the prefix the skill's name has before its folder's
+    prefixed = (re.compile(rf"(?<![\w.-]){re.escape(prefix)}\$\{{?\w+\}}?")
+                if len(prefix) > 1 else None)
+    for relpath, text in _scripts_beside(str(base)):
         if not _INSTALLER_NAME.search(relpath.rsplit("/", 1)[-1]):
             continue
         if all(re.search(rf"(?<![\w.-]){re.escape(token)}(?![\w-])", text) for token in tokens):
             return relpath
+        if prefixed is not None and prefixed.search(text):
+            return relpath
     return None
+
+
+def _is_plugin(folder: Path) -> bool:
+    """Whether ``folder`` is a Claude Code plugin (its skills are loaded from ``skills/``)."""
+    return os.path.isfile(folder / ".claude-plugin" / "plugin.json")
 
 
 #: The skills CLI (vercel-labs/skills) run by a package runner: ``skills add owner/repo``

@@ -585,10 +585,28 @@ def _effects(name: str, argv: list[str], words: list[Word], incoming: set[str],
                 emit(F.READ, arg, line, "", "")
     if (name in ("base64", "xxd", "openssl", "certutil") and _has_flag(argv, *_DECODE_FLAGS)) \
             or (name == "certutil" and "-decode" in [a.lower() for a in argv]):
-        return data_in | {"decoded"}
+        files = [a for a in argv[1:] if not a.startswith("-")]
+        if NO_DATA in incoming and not files and not data_in & _CARRIED:
+            # `echo <B64> | base64 -d | bash`: how to run a script packed by the agent, the
+            # encoded text left out (ninety-fourth sample)
+            return (data_in - {NO_DATA}) | {DECODED_NOTHING}
+        return (data_in - {NO_DATA}) | {"decoded"}
+    if name in ("echo", "printf") and not data_in & _CARRIED and not any(
+            _ENCODED_DATA.search(_expand(arg, state)) for arg in argv[1:]):
+        return set(data_in) | {NO_DATA}  # a placeholder or a variable of unknown value
     if name in _READERS or name in ("echo", "printf", "cat"):
         return set(data_in)
     return set(incoming)
+
+
+#: Labels of data on a pipe: printed text that holds no encoded data (``echo <B64>``,
+#: ``echo $B64`` of no known value), and that text decoded.
+NO_DATA = "no-data"
+DECODED_NOTHING = "decoded-nothing"
+#: Labels of data that comes from somewhere: then its decoding hides what it carries.
+_CARRIED = frozenset({"download", "credential", "env", "decoded"})
+#: Encoded data written out: a base64 or hex run.
+_ENCODED_DATA = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}|(?:[0-9A-Fa-f]{2}){8,}")
 
 
 def _what(labels: set[str] | frozenset[str]) -> str:
@@ -713,6 +731,10 @@ def _downloader(name: str, argv: list[str], incoming: set[str], args_labels: set
     return {"download"}
 
 
+#: Said of decoded code run when the text holds no encoded data.
+_NOTHING_SHOWN = " (the text holds no encoded data: its input is a placeholder or a variable)"
+
+
 def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[str],
                  emit: F.Emit, line: int, state: ShellState, depth: int,
                  command: Simple) -> None:
@@ -727,13 +749,19 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
         reads_stdin = name in ("iex", "invoke-expression") and not words[1:]
     # the code: an argument (-c "...", eval "..."), a process substitution, or stdin
     for word in [*code_args, *(w for w in positional if w.process_sub)]:
+        state.piped_url = ""
         labels = _word_labels(word, lambda *a: None, line, state, depth)
         if "download" in labels:
-            emit(F.REMOTE_EXEC, name, line, f"{name} runs code downloaded from the network",
+            # the source named here: the quoted line may be clipped before its URL, or hold
+            # other URLs (a proxy's, in another code span; ninety-fifth sample)
+            source = state.piped_url or "the network"
+            emit(F.REMOTE_EXEC, name, line, f"{name} runs code downloaded from {source}",
                  "high")
         elif "decoded" in labels:
             emit(F.DECODE_EXEC, name, line, f"{name} runs code decoded from an encoded blob",
                  "high")
+        elif DECODED_NOTHING in labels:
+            emit(F.DECODE_EXEC, name, line, f"{name} runs decoded code{_NOTHING_SHOWN}", "")
         elif not word.process_sub and depth < MAX_DEPTH and name in F.SHELL_INTERPRETERS | \
                 {"eval"} and not word.subs:
             analyze(word.text, emit, line_offset=line - 1, state=state, depth=depth + 1)
@@ -750,6 +778,8 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
              "high")
     elif reads_stdin and "decoded" in incoming:
         emit(F.DECODE_EXEC, name, line, f"decoded data is piped into {name}", "high")
+    elif reads_stdin and DECODED_NOTHING in incoming:
+        emit(F.DECODE_EXEC, name, line, f"decoded data is piped into {name}{_NOTHING_SHOWN}", "")
     # the program: the first argument that is no option, unless the code came inline
     # (`-c CODE`) or from stdin (`-`): then the arguments are the program's data
     # (`python3 - "$REPLY_JSON" <<'PY'` reads a downloaded reply, it runs the heredoc)

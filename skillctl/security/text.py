@@ -968,12 +968,29 @@ def _characters(layout: _Layout) -> Iterator[TextFinding]:
             # in a line of left-to-right letters only the right-to-left controls reorder
             # anything (an embedding copied from a web page, U+202A ... U+202C, does not)
             reorders = rtl_text or any(line[i] in _RTL_CONTROLS for i in controls)
+            ranges = _written_as_ranges(line, controls)
             yield TextFinding(
                 BIDI, index + 1, controls[0] + 1, _quote(line),
                 f"bidirectional control{'s' if len(controls) != 1 else ''} "
                 f"({', '.join(names)}) that "
-                + ("reorder what a reviewer sees" if reorders else _REORDER_NOTHING),
-                strong=reorders and not rtl_text)
+                + ("reorder what a reviewer sees" if reorders else _REORDER_NOTHING)
+                + (" (written raw as a range of characters: a filter's data)" if ranges
+                   else ""),
+                strong=reorders and not rtl_text and not ranges)
+
+
+def _written_as_ranges(line: str, controls: list[int]) -> bool:
+    """Whether every control of ``line`` is an end of a range of such characters written
+    raw (``"\u202a-\u202e"`` typed as the characters themselves in a sanitizer's character
+    class, ninety-fifth sample): the data of a filter that strips them, not a reordering
+    of the code around them."""
+    hidden = _BIDI | _INVISIBLE
+
+    def in_range(at: int) -> bool:
+        return ((at >= 2 and line[at - 1] == "-" and line[at - 2] in hidden)
+                or (at + 2 < len(line) and line[at + 1] == "-" and line[at + 2] in hidden))
+
+    return all(in_range(at) for at in controls)
 
 
 _PUSHED_RIGHT = re.compile(r"(?:[ \t]{" + str(SPACE_RUN) + r",}|\t{40,})(\S.*)$")

@@ -95,3 +95,53 @@ def test_a_store_router_that_its_installer_names(tmp_path: Path, script: str,
         "audits to the right skill.\n---\nThis is a pointer skill.\n", 0o644)
     put(repo, "install.sh", "#!/bin/sh\n" + script, 0o755)
     assert _found(repo / "skills", "name-dir-mismatch") == {("SKILL.md", 2): severity}
+
+
+_INSTALLER = ('#!/usr/bin/env bash\ninstall_to() {\n  local dest="$1"\n'
+              '  for dir in "$SKILLS_SRC"/*/; do\n    local name; name=$(basename "$dir")\n'
+              '    local target="$dest/onecrawler-$name"\n    cp -r "$dir" "$target"\n'
+              '  done\n}\n')
+
+
+@pytest.mark.parametrize(("script", "plugin", "severity"), [
+    # makexxoo/onecrawler-skills (ninety-sixth sample): install.sh copies each skill of the
+    # repository's skills/ store to "$dest/onecrawler-$name", the name each one declares
+    (_INSTALLER, False, "info"),
+    # copied under the folder's own name, the mismatch is what agents get
+    (_INSTALLER.replace("onecrawler-$name", "$name"), False, "error"),
+    # a plugin's skills/ folder is loaded as it stands
+    (_INSTALLER, True, "error"),
+])
+def test_a_store_whose_installer_prefixes_the_folder(tmp_path: Path, script: str, plugin: bool,
+                                                     severity: str) -> None:
+    repo = tmp_path / "onecrawler-skills"
+    put(repo / "skills" / "data-posts", "SKILL.md", "---\nname: onecrawler-data-posts\n"
+        "description: Lists a crawl's posts.\n---\nList them.\n", 0o644)
+    put(repo, "install.sh", script, 0o755)
+    if plugin:
+        put(repo / ".claude-plugin", "plugin.json", '{"name": "onecrawler"}\n', 0o644)
+    assert _found(repo / "skills" / "data-posts", "name-dir-mismatch") == {
+        ("SKILL.md", 2): severity}
+
+
+def test_a_sentence_in_parentheses_names_a_script(
+        tmp_path: Path) -> None:
+    # Albus-White/spark-to-paper-skills ts-figure-optimize (ninety-fourth sample): a prose
+    # aside in a plain block. A list item's synopsis `scripts/init_workspace.py <target-dir>`
+    # beside `python scripts/other.py` stays an error: the ninety-fifth sample judged that
+    # shape false, the eighth and eighty-fourth true (the agent's first run fails)
+    skill = tmp_path / "figures"
+    put(skill, "SKILL.md", (
+        "---\nname: figures\ndescription: Optimise figures.\n---\n# Figures\n\n"
+        "```bash\npython scripts/other.py --all\n```\n\n"
+        "1. `scripts/init_workspace.py <target-dir>`\n\n"
+        "```\n1. Compare the renders.\n   (scripts/diff_overlay.py heatmap + SSIM only say "
+        "WHERE to look first.)\n```\n\n"
+        "```\n(scripts/run_now.sh --source s.png)\n```\n\n"
+        "Then `scripts/init_now.py out/` to finish.\n"), 0o644)
+    for name in ("other.py", "init_workspace.py", "diff_overlay.py", "init_now.py"):
+        put(skill, f"scripts/{name}", "#!/usr/bin/env python3\nprint(1)\n", 0o644)
+    put(skill, "scripts/run_now.sh", "#!/bin/sh\necho 1\n", 0o644)
+    assert _found(skill, "script-not-executable") == {
+        ("init_workspace.py", 1): "error", ("diff_overlay.py", 1): "warning",
+        ("run_now.sh", 1): "error", ("init_now.py", 1): "error"}

@@ -30,8 +30,10 @@ _BY_BASENAME = ('#!/usr/bin/env bash\nfor skill_dir in openclaw-skill; do\n'
     ("openclaw-skill", _INSTALL, "info"),
     # the same folder installed under its own name keeps the mismatch
     ("openclaw-skill", _BY_BASENAME, "error"),
-    # inside a skills folder the folder is what agents load, whatever a script says
-    ("skills/openclaw-skill", _INSTALL, "error"),
+    # inside an agent's skills folder the folder is what agents load, whatever a script
+    # says (a repository's own skills/ store is a source, as the ninety-sixth sample has it)
+    (".claude/skills/openclaw-skill", _INSTALL, "error"),
+    ("skills/openclaw-skill", _INSTALL, "info"),
 ])
 def test_a_source_folder_that_a_script_installs_under_the_skills_name(
         tmp_path: Path, where: str, script: str, severity: str) -> None:

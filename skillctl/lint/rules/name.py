@@ -351,9 +351,10 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     installed as `gitea/`), and a source folder below no skills folder that a script beside it
     (or in `scripts/`, `bin/`, `tools/`) installs under the skill's name: the script names both
     (`openclaw-skill/SKILL.md` with `name: apple-health-query`, and `scripts/install_skill.sh`
-    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`; a store's own
-    `skills/SKILL.md`, its router, that `install.sh` copies into `.../audit-category-pointer/`
-    counts too). So does a third
+    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`, or that puts a
+    prefix before the folder, `"$dest/onecrawler-$name"` for `name: onecrawler-data-posts`);
+    a repository's own `skills/` store (not a plugin's) counts as below none, its router
+    `skills/SKILL.md` too. So does a third
     party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
     (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
     repository's own skill, below no skills folder, whose README or text installs it under its

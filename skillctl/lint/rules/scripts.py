@@ -125,6 +125,10 @@ _SHELL_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until
 #: and a word follows, which no shell accepts after a subshell (``(x.sh) && y``, ``(x.sh) >
 #: log`` and ``(x.sh)`` alone stay subshells).
 _WRAPPED_ASIDE_AFTER = re.compile(r"\)[ 	]+[A-Za-z]")
+#: What follows a path that a line opens with ``(`` when the parenthesis holds a sentence
+#: of prose: words, and a full stop before it closes at the end of the line (ninety-fourth
+#: sample); ``(x.sh --src a)`` is a subshell.
+_SENTENCE_ASIDE_AFTER = re.compile(r"[ \t]+[A-Za-z][^()`\n]*[.!?][ \t]*\)[ \t]*$")
 #: What follows a path that is an aside's subject, not a command's argument: the aside
 #: closes, or a word of prose follows (not an option, a variable or another path).
 _ASIDE_AFTER = re.compile(r"\)|[ \t]+[A-Za-z]+(?:[ \t]|$)")
@@ -241,8 +245,11 @@ def classify_mention(before: str, path: str, after: str = "") -> tuple[str, str 
     if _IMPORT_END.search(before) or before.endswith("*") or _PAREN_AFTER.match(after):
         return "other", None  # an import; a glob ('*/skill/x.sh'); a listing ("x.sh  (new)")
     aside = _PARENTHESISED.search(before)
-    if before.strip() == "(" and _WRAPPED_ASIDE_AFTER.match(after):
-        return "other", None  # "(scripts/x.cjs) remains available as a fallback."
+    if before.strip() == "(" and (_WRAPPED_ASIDE_AFTER.match(after)
+                                  or _SENTENCE_ASIDE_AFTER.match(after)):
+        # "(scripts/x.cjs) remains available as a fallback."; "(scripts/x.py heatmap + …
+        # only say WHERE to look first.)", a sentence in parentheses
+        return "other", None
     if after.startswith("::") or (aside and (aside.group(1) or "").lower() not in _SHELL_KEYWORDS
                                   and _ASIDE_AFTER.match(after)):
         return "other", None  # a test's id ("tests/x.py::test_y"); an aside ("(utils/x.py)")

@@ -264,7 +264,10 @@ def bidi_control(ctx: SkillContext) -> Iterator[Finding]:
     letters (Arabic, Hebrew), where they may be there for display, and in a line of
     left-to-right text whose controls are all left-to-right ones (U+202A, U+202D, U+2066,
     U+2068 and the closing U+202C, U+2069: text copied from a web page), which reorder
-    nothing there. The marks U+200E and
+    nothing there, and where each control is an end of a range of such characters typed
+    raw (`"\\u202a-\\u202e"`, the characters themselves, in a sanitizer's character class:
+    the data of a filter that strips
+    them). The marks U+200E and
     U+200F, which reorder nothing, are not reported. Scripts and source files are checked
     for these characters too (their code is `security_code`'s part).
 
