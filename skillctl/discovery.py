@@ -154,6 +154,8 @@ class Resolution:
     #: the commands the agent lists in its catalog beside the skills (``command_roots`` and
     #: enabled plugins' commands), those a skill's name wins over left out, in reading order
     commands: tuple[Command, ...] = ()
+    #: the agent's profile with the caps its settings files set (:func:`configured`)
+    profile: Profile | None = None
 
     #: views by the path that shadows them, built on first use of :meth:`shadowed_by`
     #: (the key None marks the index as built)
@@ -1744,7 +1746,7 @@ def discover(
     if any(command.skill for command in commands):
         views += _command_skills(profile, commands, cache)
     return Resolution(profile.id, project, home, views, tuple(unique_notes), tuple(rules),
-                      commands)
+                      commands, profile)
 
 
 def _command_skills(profile: Profile, commands: Sequence[Command],

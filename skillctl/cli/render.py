@@ -215,10 +215,10 @@ def _profile(agent: str | None) -> Any:
 
 
 def _discovered(profile: Any, project: Path | None, home: Path | None
-                ) -> tuple[list[Any], set[Path], tuple[Any, ...], tuple[Any, ...]]:
+                ) -> tuple[list[Any], set[Path], tuple[Any, ...], tuple[Any, ...], Any]:
     """The skills the agent loads and offers (status active), in its precedence order, the
-    entry files of those its settings list by name alone, those settings' rules, and the
-    commands it lists beside the skills."""
+    entry files of those its settings list by name alone, those settings' rules, the
+    commands it lists beside the skills, and the profile with the caps its settings set."""
     from skillctl.discovery import Status, discover
 
     found = discover(profile, project or Path.cwd(), home or Path.home())
@@ -226,7 +226,7 @@ def _discovered(profile: Any, project: Path | None, home: Path | None
     active = [view for view in found.views
               if view.status is Status.ACTIVE and view.path not in listed]
     return ([view.skill for view in active], {view.path for view in active if view.name_only},
-            found.settings_rules, found.commands)
+            found.settings_rules, found.commands, found.profile)
 
 
 def _run(
@@ -268,6 +268,7 @@ def _run(
     names_only: set[Path] = set()
     settings_rules: tuple[Any, ...] = ()
     commands: tuple[Any, ...] = ()
+    capped: Any = None  # the profile with the caps its settings set
     if paths:
         from skillctl.collect import candidates_for, load_skill
 
@@ -281,15 +282,18 @@ def _run(
         # tree never holds every file's text at once (what collect() would do)
         skills = (load_skill(c.dir, c.entry, root=None) for c in candidates)
     elif profile is not None:
-        skills, names_only, settings_rules, commands = _discovered(profile, project, home)
+        skills, names_only, settings_rules, commands, capped = _discovered(profile, project,
+                                                                            home)
     else:
         raise UsageError("give skill PATHs or --agent NAME to render its discovered skills")
     max_skills = max_chars = None
     if profile is not None:  # the catalog's caps its settings set (OpenClaw's skills.limits)
-        from skillctl.discovery import configured
+        if capped is None:
+            from skillctl.discovery import configured
 
-        caps = configured(profile, project or Path.cwd(), home or Path.home(), os.environ)
-        max_skills, max_chars = caps.catalog_max_skills, caps.catalog_max_chars
+            capped = configured(profile, project or Path.cwd(), home or Path.home(),
+                                os.environ)
+        max_skills, max_chars = capped.catalog_max_skills, capped.catalog_max_chars
     request = BudgetRequest(
         context_tokens=context_tokens, budget_chars=budget, home=(home or Path.home()),
         project=project, max_skills=max_skills, max_chars=max_chars,
