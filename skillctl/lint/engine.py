@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -361,10 +361,11 @@ def lint_across(
 
 
 def _no_skills_message(
-    paths: Iterable[Path], notes: Sequence[ScanNote] = (), *, exclude: bool = False,
-    fixtures: bool = False,
+    paths: Sequence[Path], notes: Sequence[ScanNote] = (), *, exclude: bool = False,
+    fixtures: bool = False, prune_for: Callable[[Path], Any] | None = None,
 ) -> str:
     shown = ", ".join(str(p) for p in paths)
+    hidden = _git_ignored_skills(paths, prune_for) if prune_for is not None else ""
     # What could not be looked at may be the very reason nothing was found (a FIFO named
     # SKILL.md, an unreadable folder): say so rather than leave the user guessing.
     unseen = "".join(
@@ -375,8 +376,32 @@ def _no_skills_message(
         f"no skill found: searched for SKILL.md below {shown} (respecting .gitignore"
         f"{', leaving out test fixtures (fixtures/, testdata/ ...)' if fixtures else ''}"
         f"{' and the exclude patterns of the config' if exclude else ''}); "
-        f"pass --allow-empty if that is expected{unseen}"
+        f"pass --allow-empty if that is expected{unseen}{hidden}"
     )
+
+
+#: How many skills a search without .gitignore names when nothing else was found.
+_IGNORED_SHOWN = 3
+
+
+def _git_ignored_skills(paths: Sequence[Path], prune_for: Callable[[Path], Any]) -> str:
+    """The skills a ``.gitignore`` hid, when nothing else was found: a downloaded copy of a
+    repository has no ``.git`` to say which ignored files git tracks, and a ``skills/``
+    line there can hide ``.codex/skills/`` (the hundred-and-first sample's collection)."""
+    import dataclasses
+
+    from skillctl.collect import TREE_WALK, iter_candidates
+
+    walk = dataclasses.replace(TREE_WALK, respect_gitignore=False)
+    found = [c.entry for c in itertools.islice(
+        iter_candidates(paths, walk, notes=[], missing=[], prune_for=prune_for),
+        _IGNORED_SHOWN + 1)]
+    if not found:
+        return ""
+    more = ", ..." if len(found) > _IGNORED_SHOWN else ""
+    shown = ", ".join(str(p) for p in found[:_IGNORED_SHOWN])
+    return (f"; a .gitignore leaves out {shown}{more} (outside a git repository it alone "
+            "decides; in a clone, the files git tracks are searched)")
 
 
 def lint_paths(options: LintOptions) -> LintReport:
@@ -452,7 +477,8 @@ def run_lint(options: LintOptions) -> LintRun:
         raise PathNotFoundError(missing)
     if not candidates and not options.allow_empty:
         raise UsageError(_no_skills_message(paths, notes, exclude=bool(config.exclude),
-                                                  fixtures=config.skip_fixtures))
+                                            fixtures=config.skip_fixtures,
+                                            prune_for=config.prune_for))
     if options.min_skills > 1 and len(candidates) < options.min_skills:
         raise UsageError(
             f"found {len(candidates)} skill(s) below {', '.join(str(p) for p in paths)}, "

@@ -145,3 +145,27 @@ def test_a_sentence_in_parentheses_names_a_script(
     assert _found(skill, "script-not-executable") == {
         ("init_workspace.py", 1): "error", ("diff_overlay.py", 1): "warning",
         ("run_now.sh", 1): "error", ("init_now.py", 1): "error"}
+
+
+def test_no_skill_found_names_the_skills_a_gitignore_leaves_out(tmp_path: Path) -> None:
+    # songjinghe/research-units-pipeline-skills (hundred-and-first sample), downloaded
+    # without .git: its .gitignore line `skills/` also hides .codex/skills/
+    from skillctl.errors import UsageError
+    from skillctl.lint.engine import LintOptions, lint_paths
+
+    repo = tmp_path / "pipeline-skills"
+    put(repo, ".gitignore", "skills/\n", 0o644)
+    for name in ("survey", "anchor"):
+        put(repo / ".codex" / "skills" / name, "SKILL.md",
+            f"---\nname: {name}\ndescription: Does {name}.\n---\nX\n", 0o644)
+    with pytest.raises(UsageError) as raised:
+        lint_paths(LintOptions(paths=(repo,), use_cache=False))
+    message = str(raised.value)
+    assert message.startswith("no skill found")
+    assert "a .gitignore leaves out" in message and "anchor" in message and "\n" not in message
+    # a tree with no skill at all says nothing more
+    empty = tmp_path / "empty"
+    put(empty, ".gitignore", "skills/\n", 0o644)
+    with pytest.raises(UsageError) as raised:
+        lint_paths(LintOptions(paths=(empty,), use_cache=False))
+    assert "leaves out" not in str(raised.value)
