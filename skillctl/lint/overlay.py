@@ -69,10 +69,24 @@ def _has_frontmatter(path: str) -> bool:
     return head.removeprefix(b"\xef\xbb\xbf").startswith(b"---")
 
 
-#: folders in which a skill keeps examples of skills, or skills it copies into a project
-#: (its ``assets/``), lowercase
+#: folders in which a skill keeps examples of skills, skills it copies into a project (its
+#: ``assets/``), or skills its tests feed to it (a skill auditor's ``tests/malicious-basic/``,
+#: hundred-and-sixth sample), lowercase
 EXAMPLE_FOLDERS = frozenset({"example", "examples", "sample", "samples", "template",
-                             "templates", "demo", "demos", "assets"})
+                             "templates", "demo", "demos", "assets", "test", "tests",
+                             "__tests__"})
+
+
+#: Of those, the folders of a skill's tests: what they keep is test input.
+_TEST_FOLDERS = frozenset({"test", "tests", "__tests__"})
+
+
+def kept_as(skill_dir: Path, keeper: Path) -> str:
+    """What ``skill_dir``, kept below :func:`example_keeper`'s ``keeper``, is: "a test input"
+    below its tests folder, else "an example"."""
+    below = os.path.relpath(os.path.abspath(skill_dir), os.path.abspath(keeper))
+    return "a test input" if below.split(os.sep, 1)[0].lower() in _TEST_FOLDERS \
+        else "an example"
 
 
 def example_keeper(skill_dir: Path) -> Path | None:
@@ -170,6 +184,48 @@ def installer_naming(skill_dir: Path, name: str) -> str | None:
             return relpath
         if prefixed is not None and prefixed.search(text):
             return relpath
+    return None
+
+
+#: Plugin manifests a folder may hold, for the agents that read them.
+_PLUGIN_MANIFESTS = (".codex-plugin/plugin.json", ".claude-plugin/plugin.json")
+_MANIFEST_BYTES = 256 * 1024
+
+
+def plugin_root_skipped(skill_dir: Path, body: str) -> str | None:
+    """The manifest of a plugin whose root is ``skill_dir`` and whose skills are loaded from
+    elsewhere (``"skills": "./skills/"``): no agent loads the root's own SKILL.md as a skill
+    (a generated copy of a repository's SKILL.md at the top of its Codex package,
+    hundred-and-sixth and hundred-and-seventh samples). None when no manifest says so, when
+    one lists the root itself (``"skills": "./"``), or when its README or ``body`` clones or
+    copies the folder into a skills folder as it is (``git clone URL
+    ~/.hermes/skills/instagram-skills``: there it is a skill)."""
+    import json
+
+    from skillctl.fsio import read_regular_file
+
+    folder = Path(os.path.abspath(skill_dir))
+    if any(part.lower() in AGENT_SKILL_FOLDERS for part in folder.parent.parts):
+        return None  # an agent's folder: there it is loaded as it stands
+    # a copy inside a hidden package folder (.codex-marketplace/x/) is no clone's target,
+    # whatever the README copied into it says
+    packaged = any(part.startswith(".") for part in folder.parent.parts[-3:])
+    own = re.compile(rf"(?<![\w.-])skills/{re.escape(folder.name)}(?![\w-])")
+    if not packaged and any(_KEEPS_FOLDER.search(text) or own.search(text)
+                            for _, text in (("SKILL.md", body), *_readmes(str(folder)))):
+        return None
+    for manifest in _PLUGIN_MANIFESTS:
+        try:
+            data = json.loads(read_regular_file(folder / manifest, _MANIFEST_BYTES))
+        except (OSError, ValueError):
+            continue
+        skills = data.get("skills") if isinstance(data, dict) else None
+        listed = [skills] if isinstance(skills, str) else skills if isinstance(skills, list) \
+            else None
+        if not listed or not all(isinstance(item, str) for item in listed):
+            continue
+        if all(os.path.normpath(folder / item) != str(folder) for item in listed):
+            return manifest
     return None
 
 

@@ -169,3 +169,56 @@ def test_no_skill_found_names_the_skills_a_gitignore_leaves_out(tmp_path: Path) 
     with pytest.raises(UsageError) as raised:
         lint_paths(LintOptions(paths=(empty,), use_cache=False))
     assert "leaves out" not in str(raised.value)
+
+
+def test_a_skill_s_test_inputs_are_no_skills(tmp_path: Path) -> None:
+    # ldw85/autoads-skills yoder-skill-auditor (hundred-and-sixth sample): the auditor's
+    # tests/malicious-basic/SKILL.md, "# Weather Fetcher", is scanner input; a frontmatter-
+    # less SKILL.md of its own, or under a tests/ folder no skill holds, stays an error
+    skills = tmp_path / "skills"
+    put(skills / "auditor", "SKILL.md", "---\nname: auditor\ndescription: Audits skills.\n"
+        "---\nAudit.\n", 0o644)
+    put(skills / "auditor" / "tests" / "malicious-basic", "SKILL.md", "# Weather Fetcher\n",
+        0o644)
+    put(skills / "ad-verification", "SKILL.md", "# Ad verification\n", 0o644)
+    put(tmp_path / "tests" / "loose", "SKILL.md", "# Loose\n", 0o644)
+    found = {
+        where: _found(path, "no-frontmatter")
+        for where, path in (("kept", skills / "auditor" / "tests" / "malicious-basic"),
+                            ("own", skills / "ad-verification"),
+                            ("loose", tmp_path / "tests" / "loose"))}
+    assert found == {"kept": {("SKILL.md", 1): "warning"}, "own": {("SKILL.md", 1): "error"},
+                     "loose": {("SKILL.md", 1): "error"}}
+
+
+@pytest.mark.parametrize(("skills", "severity"), [
+    # sergebulaev/facebook-skills .codex-marketplace/facebook-skills (hundred-and-seventh
+    # sample): a generated copy of the root SKILL.md at the top of a Codex package whose
+    # manifest loads ./skills/
+    ('"./skills/"', "info"),
+    ('["./skills/", "./extra/"]', "info"),
+    # a manifest that loads the root itself, or names no skills folder, keeps the error
+    ('"./"', "error"),
+    (None, "error"),
+])
+def test_the_root_of_a_plugin_that_loads_skills_elsewhere(tmp_path: Path, skills: str | None,
+                                                           severity: str) -> None:
+    package = tmp_path / ".codex-marketplace" / "facebook-skills"
+    put(package, "SKILL.md", "---\nname: facebook-marketing\ndescription: Facebook Pages "
+        "marketing.\n---\nSee the skills.\n", 0o644)
+    manifest = '{"name": "facebook-skills"' + (f', "skills": {skills}' if skills else "") + "}\n"
+    put(package / ".codex-plugin", "plugin.json", manifest, 0o644)
+    assert _found(package, "name-dir-mismatch") == {("SKILL.md", 2): severity}
+
+
+def test_a_plugin_root_its_readme_clones_into_a_skills_folder_stays_an_error(
+        tmp_path: Path) -> None:
+    # the same repository's root SKILL.md (hundred-and-seventh sample, judged true): its
+    # README clones the repository into ~/.hermes/skills/facebook-skills, where it is a skill
+    repo = tmp_path / "facebook-skills"
+    put(repo, "SKILL.md", "---\nname: facebook-marketing\ndescription: Facebook Pages "
+        "marketing.\n---\nSee the skills.\n", 0o644)
+    put(repo / ".codex-plugin", "plugin.json", '{"name": "x", "skills": "./skills/"}\n', 0o644)
+    put(repo, "README.md", "git clone https://github.com/sergebulaev/facebook-skills.git "
+        "~/.hermes/skills/facebook-skills\n", 0o644)
+    assert _found(repo, "name-dir-mismatch") == {("SKILL.md", 2): "error"}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skillctl import limits
 from skillctl.lint.context import AcrossContext, SkillContext
-from skillctl.lint.overlay import example_keeper, overlaid_skill
+from skillctl.lint.overlay import example_keeper, kept_as, overlaid_skill
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
 from skillctl.lint.resolved import EVAL_ITERATION
 from skillctl.model import LineEndings, Problem, Severity, Skill
@@ -230,8 +230,9 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
     A SKILL.md without frontmatter in a folder named like a skill of the same repository
     (`skill-flavors/studioweb/uipath-feedback/` beside `skills/uipath-feedback/`) is an
     overlay a build step merges into that skill, not a skill of its own: a warning. So is
-    one in another skill's `examples/` (`samples/`, `templates/`, `demos/`) folder
-    (`skill-creator/examples/example-skill/SKILL.md`): an example that skill keeps, which
+    one in another skill's `examples/` (`samples/`, `templates/`, `demos/`, `tests/`) folder
+    (`skill-creator/examples/example-skill/SKILL.md`, a skill auditor's
+    `tests/malicious-basic/SKILL.md`): an example or test input that skill keeps, which
     agents that scan folders deep (OpenCode, Codex) still reach and drop.
 
     Matters for every agent.
@@ -251,7 +252,8 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
 
 def _example_findings(ctx: SkillContext, keeper: Path) -> Iterator[Finding]:
     return _no_skill_findings(
-        ctx, f"it looks like an example the skill {keeper.name!r} keeps, not a skill, but "
+        ctx, f"it looks like {kept_as(ctx.skill.dir, keeper)} the skill {keeper.name!r} keeps, "
+        "not a skill, but "
         "agents that scan folders deep reach it and drop it",
         "if it is no skill of its own, name it otherwise than SKILL.md")
 

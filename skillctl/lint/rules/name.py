@@ -16,6 +16,8 @@ from skillctl.lint.overlay import (
     in_template_store,
     install_route_naming,
     installer_naming,
+    kept_as,
+    plugin_root_skipped,
     vendoring_keeper,
 )
 from skillctl.lint.registry import NO_FINDINGS, Finding, found, rule
@@ -343,26 +345,28 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
     `skill-templates`, `template-skill`; not `templates`, often a skill about templates, unless
     its name is a placeholder such as `<skill-name>`) gets info: its name is a stand-in, changed
     in every copy. So does an example another skill keeps in its `examples/`, `templates/`,
-    `samples/` or `demos/` folder (`skill-maker/templates/example-skill/SKILL.md` with `name:
-    transmittal`), and a template in a repository's own `templates/` store, below no skills
-    folder (`templates/architecture-diagram-skill/` with `name: architecture-diagram`, copied to
-    `.agents/skills/architecture-diagram/` when used), and a folder named `skill` whose parent
-    has the skill's name (`gitea/skill/SKILL.md` with `name: gitea`: a package's source folder,
-    installed as `gitea/`), and a source folder below no skills folder that a script beside it
-    (or in `scripts/`, `bin/`, `tools/`) installs under the skill's name: the script names both
-    (`openclaw-skill/SKILL.md` with `name: apple-health-query`, and `scripts/install_skill.sh`
-    holding `SKILL_NAME="apple-health-query"` and `$REPO_ROOT/openclaw-skill`, or that puts a
-    prefix before the folder, `"$dest/onecrawler-$name"` for `name: onecrawler-data-posts`);
-    a repository's own `skills/` store (not a plugin's) counts as below none, its router
-    `skills/SKILL.md` too. So does a third
-    party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
+    `samples/`, `demos/` or `tests/` folder (`skill-maker/templates/example-skill/SKILL.md` with
+    `name: transmittal`), and a template in a repository's own `templates/` store, below no
+    skills folder (`templates/architecture-diagram-skill/` with `name: architecture-diagram`,
+    copied to `.agents/skills/architecture-diagram/` when used), and a folder named `skill`
+    whose parent has the skill's name (`gitea/skill/SKILL.md` with `name: gitea`: a package's
+    source folder, installed as `gitea/`), and a source folder below no skills folder that a
+    script beside it (or in `scripts/`, `bin/`, `tools/`) installs under the skill's name: the
+    script names both (`openclaw-skill/SKILL.md` with `name: apple-health-query`, and
+    `scripts/install_skill.sh` holding `SKILL_NAME="apple-health-query"` and
+    `$REPO_ROOT/openclaw-skill`, or that puts a prefix before the folder,
+    `"$dest/onecrawler-$name"` for `name: onecrawler-data-posts`); a repository's own `skills/`
+    store (not a plugin's) counts as below none, its router `skills/SKILL.md` too. So does the
+    `SKILL.md` at the root of a plugin whose manifest loads its skills from elsewhere
+    (`.codex-plugin/plugin.json` with `"skills": "./skills/"`): no agent loads it as a skill. So
+    does a third party's skill another skill keeps below a `vendor/` (or `third_party/`) folder
     (`godot-game-dev/References/vendor/terma-godot/SKILL.md` with `name: godot`). So does a
     repository's own skill, below no skills folder, whose README or text installs it under its
     name: with the skills CLI (`npx skills add owner/solana-skills` puts `name: qedgen` in
     `.agents/skills/qedgen/`), to a path `skills/<name>/` it names, or into a folder its prose
-    names ("use a folder named `diagram-studio`"). It stays an error when the
-    text also clones or copies the repository as it is into a skills folder (`git clone URL
-    ~/.claude/skills/`, "copy this directory"): that copy keeps the repository's folder name.
+    names ("use a folder named `diagram-studio`"). It stays an error when the text also clones
+    or copies the repository as it is into a skills folder (`git clone URL ~/.claude/skills/`,
+    "copy this directory"): that copy keeps the repository's folder name.
 
     Fails: `pdf-tools/SKILL.md` with `name: pdf`. Passes: `pdf-tools/SKILL.md` with
     `name: pdf-tools`.
@@ -396,6 +400,14 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
                              f" (the source folder of '{name}/': a build that installs it "
                              "under its parent's name gives it a matching folder)",
                              pos.line, pos.column, severity=Severity.INFO))
+    manifest = plugin_root_skipped(ctx.skill.dir, ctx.parsed.body)
+    if manifest is not None:
+        # .codex-marketplace/facebook-skills/SKILL.md beside a manifest that says
+        # "skills": "./skills/": the package's overview, not one of its skills
+        return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
+                             f" (the root of a plugin: {manifest} loads its skills from "
+                             "elsewhere, and no agent loads this file as a skill)",
+                             pos.line, pos.column, severity=Severity.INFO))
     installer = installer_naming(ctx.skill.dir, name)
     if installer is not None:
         # "openclaw-skill/SKILL.md" with "name: apple-health-query", which
@@ -421,7 +433,8 @@ def name_dir_mismatch(ctx: SkillContext) -> Iterator[Finding]:
         # "skill-maker/templates/example-skill" with "name: transmittal": a worked example
         # the skill keeps; "templates/architecture-diagram-skill": a repository's template,
         # copied to a skills folder under its name
-        kept = (f"an example the skill '{keeper.name}' keeps" if keeper is not None
+        kept = (f"{kept_as(ctx.skill.dir, keeper)} the skill '{keeper.name}' keeps"
+                if keeper is not None
                 else "a template stored under templates/; its installed copy takes the name")
         return found(Finding(f"Directory name '{directory}' differs from skill name '{name}'"
                              f" ({kept})", pos.line, pos.column, severity=Severity.INFO))
