@@ -230,8 +230,9 @@ def plugin_root_skipped(skill_dir: Path, body: str) -> str | None:
 
 
 def _is_plugin(folder: Path) -> bool:
-    """Whether ``folder`` is a Claude Code plugin (its skills are loaded from ``skills/``)."""
-    return os.path.isfile(folder / ".claude-plugin" / "plugin.json")
+    """Whether ``folder`` is a plugin (Claude Code's or Codex's): its ``skills/`` are loaded
+    as they stand."""
+    return any(os.path.isfile(folder / manifest) for manifest in _PLUGIN_MANIFESTS)
 
 
 #: The skills CLI (vercel-labs/skills) run by a package runner: ``skills add owner/repo``

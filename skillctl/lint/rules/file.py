@@ -253,8 +253,7 @@ def no_frontmatter(ctx: SkillContext) -> Iterator[Finding]:
 def _example_findings(ctx: SkillContext, keeper: Path) -> Iterator[Finding]:
     return _no_skill_findings(
         ctx, f"it looks like {kept_as(ctx.skill.dir, keeper)} the skill {keeper.name!r} keeps, "
-        "not a skill, but "
-        "agents that scan folders deep reach it and drop it",
+        "not a skill, but agents that scan folders deep reach it and drop it",
         "if it is no skill of its own, name it otherwise than SKILL.md")
 
 
