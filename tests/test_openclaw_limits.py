@@ -80,3 +80,15 @@ def test_render_keeps_to_the_prompt_caps_the_settings_set(
     out = CliRunner().invoke(app, command, catch_exceptions=False).stdout
     assert 0 < len(out.rstrip("\n")) <= 900
     assert "compact format" in out
+
+
+def test_render_of_given_paths_keeps_to_the_agent_s_prompt_caps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # skills given as paths are not discovered: the caps still come from the agent's settings
+    project, home = _home(tmp_path, "{ maxSkillsInPrompt: 1 }")
+    monkeypatch.chdir(project)
+    command = ["render", "-a", "openclaw", "--project", str(project), "--home", str(home),
+               str(home / ".openclaw/skills")]
+    out = CliRunner().invoke(app, command, catch_exceptions=False).stdout
+    assert out.count("<skill>") == 1
+    assert "Skills truncated: included 1 of 4" in out

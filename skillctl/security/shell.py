@@ -748,6 +748,7 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
         code_args = list(words[1:])
         reads_stdin = name in ("iex", "invoke-expression") and not words[1:]
     # the code: an argument (-c "...", eval "..."), a process substitution, or stdin
+    piped_in = state.piped_url  # the source of what the pipe brings, named further down
     for word in [*code_args, *(w for w in positional if w.process_sub)]:
         state.piped_url = ""
         labels = _word_labels(word, lambda *a: None, line, state, depth)
@@ -765,6 +766,7 @@ def _interpreter(name: str, argv: list[str], words: list[Word], incoming: set[st
         elif not word.process_sub and depth < MAX_DEPTH and name in F.SHELL_INTERPRETERS | \
                 {"eval"} and not word.subs:
             analyze(word.text, emit, line_offset=line - 1, state=state, depth=depth + 1)
+    state.piped_url = piped_in
     encoded = [argv[i + 1] if i + 1 < len(argv) else "" for i, a in enumerate(argv)
                if a.lower() in ("-enc", "-encodedcommand")]
     if name in ("pwsh", "powershell") and any(a and not _ELIDED.fullmatch(a) for a in encoded):
